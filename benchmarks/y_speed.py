@@ -1,0 +1,54 @@
+"""Game of Y speed: random playouts per second at several board sizes.
+
+Two figures per size, each the median of several timed runs on one core:
+`fill` is the playout a bot's search uses (a uniformly random completion of
+the board judged by the full-board winner test), `apply` plays the same kind
+of game one legal move at a time through `legal_actions` and `apply`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from boardbots.core.rng import Rng
+from boardbots.games.y.engine import GAME, random_winner
+
+
+def fill_rate(size: int, playouts: int, seed: int) -> float:
+    state = GAME.new_state(2, 0, {"size": size})
+    rng = Rng(seed)
+    start = time.perf_counter()
+    for _ in range(playouts):
+        random_winner(state, rng)
+    return playouts / (time.perf_counter() - start)
+
+
+def apply_rate(size: int, games: int, seed: int) -> float:
+    rng = Rng(seed)
+    start = time.perf_counter()
+    for _ in range(games):
+        state = GAME.new_state(2, 0, {"size": size})
+        while not GAME.is_over(state):
+            GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    return games / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="boardbots bench y", description=__doc__)
+    parser.add_argument("--sizes", default="9,11,13", help="comma-separated board sizes")
+    parser.add_argument("--runs", type=int, default=5, help="timed runs per figure")
+    parser.add_argument("--playouts", type=int, default=20000, help="fill playouts per run")
+    parser.add_argument("--games", type=int, default=1000, help="apply games per run")
+    args = parser.parse_args(argv)
+    print(f"{'size':>4}  {'fill playouts/s':>16}  {'apply games/s':>14}   (median of {args.runs})")
+    for size in (int(s) for s in args.sizes.split(",")):
+        fill_rate(size, 500, 0)  # warm up caches for this size
+        fill = statistics.median(fill_rate(size, args.playouts, r) for r in range(args.runs))
+        full = statistics.median(apply_rate(size, args.games, r) for r in range(args.runs))
+        print(f"{size:>4}  {fill:>16,.0f}  {full:>14,.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""The game registry: every game the framework ships, by name.
+
+Adding a game means adding its folder and one line here; bots, the lab and
+the server find it through `get_game`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from boardbots.core.contract import Game
+
+_GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    _GAMES[game.meta.name] = game
+    return game
+
+
+def _load_builtin() -> None:
+    if _GAMES:
+        return
+    from boardbots.games.y.engine import GAME as y_game
+
+    register(y_game)
+    try:
+        dom = importlib.import_module("boardbots.games.domination.engine")
+    except ModuleNotFoundError:  # only while Domination is being built; removed when it lands
+        return
+    register(dom.GAME)
+
+
+def get_game(name: str) -> Game:
+    """The registered game, or a ValueError naming the games that exist."""
+    _load_builtin()
+    try:
+        return _GAMES[name]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES))
+        raise ValueError(f"unknown game {name!r}; known games: {known}") from None
+
+
+def all_games() -> list[Game]:
+    _load_builtin()
+    return [_GAMES[k] for k in sorted(_GAMES)]

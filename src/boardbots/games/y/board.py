@@ -1,0 +1,84 @@
+"""Board geometry as bitboards on Python ints, computed once per size.
+
+Cell (row r, column c) with 0 <= c <= r < n sits at bit r*n + c. With that
+stride, every neighbour is a fixed shift and the three cells of each upward
+triangle are bits i, i+n and i+n+1, which is what the fast winner test needs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cache
+
+Bitboard = int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Board:
+    n: int
+    cells: tuple[int, ...]
+    full: Bitboard
+    side_a: Bitboard  # left edge, c == 0
+    side_b: Bitboard  # bottom edge, r == n - 1
+    side_c: Bitboard  # right edge, c == r
+    triangles: tuple[Bitboard, ...]  # triangles[k]: the cells of the size-k corner triangle
+
+    def index(self, r: int, c: int) -> int:
+        return r * self.n + c
+
+    def coords(self, i: int) -> tuple[int, int]:
+        return divmod(i, self.n)
+
+    def neighbours(self, bits: Bitboard) -> Bitboard:
+        """Every on-board cell next to any cell of `bits`."""
+        n = self.n
+        spread = bits << 1 | bits >> 1 | bits << n | bits >> n | bits << (n + 1) | bits >> (n + 1)
+        return spread & self.full & ~bits
+
+    def group(self, stones: Bitboard, start: Bitboard) -> Bitboard:
+        """The connected part of `stones` that contains `start` (flood fill)."""
+        n = self.n
+        g = start
+        while True:
+            grown = g | ((g << 1 | g >> 1 | g << n | g >> n | g << (n + 1) | g >> (n + 1)) & stones)
+            if grown == g:
+                return g
+            g = grown
+
+    def sides(self, bits: Bitboard) -> int:
+        """How many of the three sides `bits` touches."""
+        return (bits & self.side_a != 0) + (bits & self.side_b != 0) + (bits & self.side_c != 0)
+
+    def full_board_winner(self, first: Bitboard) -> int:
+        """The winner of a completely filled board: 0 if `first`'s owner, else 1.
+
+        Schensted and Titus showed that replacing each upward triangle by
+        its majority colour shrinks a filled board by one without changing
+        who connects the three sides, so n-1 shrinks leave the winner in bit 0.
+        """
+        n = self.n
+        b = first
+        tris = self.triangles
+        for k in range(n - 1, 0, -1):
+            down = b >> n
+            diag = b >> (n + 1)
+            b = ((b & down) | (b & diag) | (down & diag)) & tris[k]
+        return 0 if b & 1 else 1
+
+
+@cache
+def board(n: int) -> Board:
+    """The geometry for side length n; built once and shared."""
+    cells = tuple(r * n + c for r in range(n) for c in range(r + 1))
+    tris = tuple(
+        sum(1 << (r * n + c) for r in range(k) for c in range(r + 1)) for k in range(n + 1)
+    )
+    return Board(
+        n=n,
+        cells=cells,
+        full=tris[n],
+        side_a=sum(1 << (r * n) for r in range(n)),
+        side_b=sum(1 << ((n - 1) * n + c) for c in range(n)),
+        side_c=sum(1 << (r * n + r) for r in range(n)),
+        triangles=tris,
+    )

@@ -1,0 +1,278 @@
+"""The Game of Y engine, implementing the engine contract.
+
+A state is {"game", "rules", "stones": [bits of player 0, bits of player 1],
+"to_move", "ply", "last", "winner", "swapped"}. Actions are cell indices
+(ints, see `board.py`) and "swap" for the pie rule. Y has no hidden
+information and no chance, so a view is the state plus who is looking.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardbots.core.contract import (
+    Action,
+    GameMeta,
+    IllegalAction,
+    Pending,
+    Policy,
+    State,
+    Stop,
+    View,
+    run_until,
+)
+from boardbots.core.results import shares_from_keys
+from boardbots.core.rng import Rng
+from boardbots.games.y.board import Board, board
+from boardbots.games.y.rules import MAX_SIZE, YRules
+
+SWAP = "swap"
+SIDE_NAMES = ("left", "bottom", "right")
+_VIEW_ONLY = ("viewer", "pending")
+
+
+def rules_of(state: State | View) -> YRules:
+    r = state["rules"]
+    return YRules(size=r["size"], swap=r["swap"])
+
+
+def board_of(state: State | View) -> Board:
+    return board(state["rules"]["size"])
+
+
+def cell_name(b: Board, i: int) -> str:
+    """Row letter from the top, then column from 1: the top cell is "a1"."""
+    r, c = b.coords(i)
+    return f"{chr(ord('a') + r)}{c + 1}"
+
+
+def parse_cell(b: Board, text: str) -> int:
+    """The cell index for a name like "c2"; ValueError explains a bad name."""
+    text = text.strip().lower()
+    if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
+        raise ValueError(f"{text!r} is not a cell: write a row letter and a column, like c2")
+    r, c = ord(text[0]) - ord("a"), int(text[1:]) - 1
+    if not 0 <= r < b.n:
+        raise ValueError(f"row {text[0]!r} is off the board (rows a to {chr(ord('a') + b.n - 1)})")
+    if not 0 <= c <= r:
+        raise ValueError(f"row {text[0]} has columns 1 to {r + 1}")
+    return b.index(r, c)
+
+
+class YGame:
+    """Stateless engine object; every call takes the state it works on."""
+
+    meta = GameMeta(
+        name="y",
+        title="Game of Y",
+        min_players=2,
+        max_players=2,
+        hidden_information=False,
+        chance=False,
+        max_length=MAX_SIZE * (MAX_SIZE + 1) // 2 + 1,
+    )
+
+    def default_rules(self) -> YRules:
+        return YRules()
+
+    def rules(self, state: State | View) -> YRules:
+        return rules_of(state)
+
+    def new_state(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        if players != 2:
+            raise ValueError("the Game of Y is for exactly 2 players")
+        rules = YRules.from_dict(options or {})
+        return {
+            "game": "y",
+            "rules": rules.to_dict(),
+            "stones": [0, 0],
+            "to_move": 0,
+            "ply": 0,
+            "last": None,
+            "winner": None,
+            "swapped": False,
+        }
+
+    def max_length(self, state: State | View) -> int:
+        n = int(state["rules"]["size"])
+        return n * (n + 1) // 2 + 1
+
+    def pending(self, state: State | View) -> Pending | None:
+        if state["winner"] is not None:
+            return None
+        return {"player": state["to_move"], "kind": "place"}
+
+    def swap_allowed(self, state: State | View) -> bool:
+        return bool(state["rules"]["swap"]) and state["ply"] == 1 and state["winner"] is None
+
+    def legal_actions(self, state: State) -> list[Action]:
+        if state["winner"] is not None:
+            return []
+        occupied = state["stones"][0] | state["stones"][1]
+        moves: list[Action] = [i for i in board_of(state).cells if not occupied >> i & 1]
+        if self.swap_allowed(state):
+            moves.append(SWAP)
+        return moves
+
+    def check(self, state: State, action: Action) -> None:
+        if state["winner"] is not None:
+            raise IllegalAction("the game is over")
+        if action == SWAP:
+            if not self.swap_allowed(state):
+                raise IllegalAction("swap is only allowed as the second player's first move")
+            return
+        b = board_of(state)
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalAction(f"a move is a cell number or 'swap', not {action!r}")
+        if action not in b.cells:
+            raise IllegalAction(f"cell {action} is not on a size-{b.n} board")
+        if (state["stones"][0] | state["stones"][1]) >> action & 1:
+            raise IllegalAction(f"cell {cell_name(b, action)} is already taken")
+
+    def apply(self, state: State, action: Action) -> None:
+        stones = state["stones"]
+        if action == SWAP:
+            # The pie rule: the opening stone changes hands, colours stay with seats.
+            stones[0], stones[1] = 0, stones[0]
+            state["swapped"] = True
+            state["to_move"] = 0
+            state["ply"] += 1
+            return
+        me = state["to_move"]
+        bit = 1 << int(action)
+        stones[me] |= bit
+        state["last"] = action
+        state["ply"] += 1
+        state["to_move"] = 1 - me
+        b = board_of(state)
+        group = b.group(stones[me], bit)
+        if group & b.side_a and group & b.side_b and group & b.side_c:
+            state["winner"] = me
+
+    def applied(self, state: State, action: Action) -> State:
+        self.check(state, action)
+        nxt = self.clone(state)
+        self.apply(nxt, action)
+        return nxt
+
+    def advance(self, state: State, stop: Stop, policy: Policy) -> None:
+        run_until(self, state, stop, policy)
+
+    def clock(self, state: State | View) -> tuple[int, int]:
+        return state["ply"] // 2, state["ply"]
+
+    def player_view(self, state: State, player: int | None) -> View:
+        view = self.clone(state)
+        view["viewer"] = player
+        view["pending"] = self.pending(state)
+        return view
+
+    def preview(self, state: State, action: Action) -> dict[str, Any]:
+        if action == SWAP:
+            return {"swap": True, "group_size": 1, "sides": [], "wins": False}
+        b = board_of(state)
+        me = state["to_move"]
+        bit = 1 << int(action)
+        group = b.group(state["stones"][me] | bit, bit)
+        sides = [
+            name
+            for name, mask in zip(SIDE_NAMES, (b.side_a, b.side_b, b.side_c), strict=True)
+            if group & mask
+        ]
+        return {"group_size": group.bit_count(), "sides": sides, "wins": len(sides) == 3}
+
+    def determinize(self, view: View, rng: Rng) -> State:
+        # Perfect information: the only world consistent with the view is the view.
+        state = self.clone(view)
+        for key in _VIEW_ONLY:
+            state.pop(key, None)
+        return state
+
+    def clone(self, state: State) -> State:
+        copy = dict(state)
+        copy["stones"] = list(state["stones"])
+        return copy
+
+    def is_over(self, state: State | View) -> bool:
+        return state["winner"] is not None
+
+    def scores(self, state: State | View) -> list[float]:
+        w = state["winner"]
+        return [0.0, 0.0] if w is None else [float(w == 0), float(w == 1)]
+
+    def result(self, state: State) -> list[float]:
+        if state["winner"] is None:
+            raise ValueError("the game is not over")
+        return shares_from_keys(self.scores(state))
+
+    def winning_chain(self, state: State | View) -> int:
+        """Bits of the winner's group that touches all three sides (0 if none)."""
+        w = state["winner"]
+        if w is None:
+            return 0
+        b = board_of(state)
+        return b.group(state["stones"][w], 1 << state["last"]) if state["last"] is not None else 0
+
+    def describe(self, state: State | View, action: Action) -> str:
+        if action == SWAP:
+            return "swaps: takes the opening stone"
+        return f"places a stone on {cell_name(board_of(state), int(action))}"
+
+    def render(self, state: State | View) -> str:
+        b = board_of(state)
+        black, white = state["stones"]
+        lines = []
+        for r in range(b.n):
+            marks = []
+            for c in range(r + 1):
+                i = b.index(r, c)
+                marks.append("X" if black >> i & 1 else "O" if white >> i & 1 else ".")
+            lines.append(f"{chr(ord('a') + r)} {' ' * (b.n - r - 1)}{' '.join(marks)}")
+        return "\n".join(lines)
+
+
+def random_winner(state: State, rng: Rng) -> int:
+    """Who wins if both players fill the empty cells uniformly at random.
+
+    Playing random moves to the end is the same as giving the player to move
+    a uniformly random ceil(e/2) of the e empty cells, so one random subset
+    and the full-board test replace e calls to `apply`.
+    """
+    if state["winner"] is not None:
+        return int(state["winner"])
+    b = board_of(state)
+    black, white = state["stones"]
+    empty_bits = b.full & ~(black | white)
+    empty = [i for i in b.cells if empty_bits >> i & 1]
+    mover = state["to_move"]
+    take = (len(empty) + 1) // 2
+    mine = _random_subset(empty, empty_bits, take, rng)
+    first = (black | mine) if mover == 0 else (black | (empty_bits & ~mine))
+    return b.full_board_winner(first)
+
+
+def _random_subset(cells: list[int], bits: int, k: int, rng: Rng) -> int:
+    """A uniformly random k-subset of `cells` (whose union is `bits`) as a bitboard.
+
+    Keep each cell with probability 1/2, then add or drop random cells until
+    exactly k are kept; every step treats all cells alike, so every k-subset
+    is equally likely.
+    """
+    top = max(cells) + 1 if cells else 0
+    chosen = rng.getrandbits(top) & bits if top else 0
+    count = chosen.bit_count()
+    m = len(cells)
+    while count > k:
+        i = cells[rng.randrange(m)]
+        if chosen >> i & 1:
+            chosen ^= 1 << i
+            count -= 1
+    while count < k:
+        i = cells[rng.randrange(m)]
+        if not chosen >> i & 1:
+            chosen |= 1 << i
+            count += 1
+    return chosen
+
+
+GAME = YGame()
