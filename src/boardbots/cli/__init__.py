@@ -22,6 +22,7 @@ _COMMANDS = [
     "boardbots.cli.play_y",
     "boardbots.cli.play_domination",
     "boardbots.cli.bench",
+    "boardbots.cli.sim",
 ]
 
 

@@ -28,7 +28,9 @@ class RulesConfig:
         unknown = sorted(set(data) - names)
         if unknown:
             raise ValueError(f"unknown rule option(s) for {cls.__name__}: {', '.join(unknown)}")
-        return cls(**data)
+        return cls(
+            **{k: _from_json(f, data[k]) for f in dataclasses.fields(cls) if (k := f.name) in data}
+        )
 
     @classmethod
     def loads(cls, text: str) -> Self:
@@ -36,3 +38,11 @@ class RulesConfig:
 
     def replaced(self, **changes: Any) -> Self:
         return dataclasses.replace(self, **changes)
+
+
+def _from_json(field: dataclasses.Field[Any], value: Any) -> Any:
+    """JSON has no tuples: turn lists back into tuples where the field is one."""
+    kind = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", "")
+    if isinstance(value, list) and str(kind).startswith("tuple"):
+        return tuple(value)
+    return value

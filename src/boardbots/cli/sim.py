@@ -1,0 +1,213 @@
+"""`boardbots sim`, `accept` and `tune`: the simulation lab from the command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.live import Live
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from boardbots.bots.registry import make_bot
+from boardbots.sim import acceptance, report
+from boardbots.sim.harness import GameRecord, MatchSpec, run
+from boardbots.sim.metrics import win_shares
+from boardbots.sim.tune import parse_grid, tune
+
+console = Console(stderr=True)
+
+
+def _options(text: str | None) -> dict[str, Any]:
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise typer.BadParameter(f"--options must be a JSON object: {exc}") from None
+    if not isinstance(value, dict):
+        raise typer.BadParameter("--options must be a JSON object, e.g. '{\"size\": 9}'")
+    return value
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeRemainingColumn(),
+        console=console,
+    )
+
+
+def _share_table(records: list[GameRecord]) -> Table:
+    table = Table(title="win share so far")
+    for col in ("bot", "share", "95% interval", "baseline"):
+        table.add_column(col)
+    for code, s in win_shares(records).items():
+        table.add_row(
+            code, f"{s['mean']:.1%}", f"{s['low']:.1%} - {s['high']:.1%}", f"{s['baseline']:.0%}"
+        )
+    return table
+
+
+def sim(
+    game: str = typer.Option(..., help="Game name: y or domination."),
+    seats: str = typer.Option(..., help="Bot code per seat, e.g. hard,medium,medium,medium."),
+    games: int = typer.Option(100, min=1, help="Number of games."),
+    seed: int = typer.Option(1, help="Run seed; game i uses a seed derived from it."),
+    options: str = typer.Option(None, help="Game options as JSON, e.g. '{\"size\": 9}'."),
+    out: Path = typer.Option(None, help="Write the JSON report here (schema in docs/sim.md)."),
+    workers: int = typer.Option(os.cpu_count() or 1, min=1, help="Worker processes."),
+) -> None:
+    """Play bots against each other; seats rotate every game."""
+    try:
+        spec = MatchSpec(game, tuple(s.strip() for s in seats.split(",")), _options(options))
+        for code in spec.seats:
+            make_bot(code)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    records: list[GameRecord] = []
+    bar = _progress()
+    task = bar.add_task(f"{game} {seats}", total=games, rate="")
+    start = time.perf_counter()
+    with Live(console=console, refresh_per_second=4) as live:
+
+        def on_game(rec: GameRecord) -> None:
+            records.append(rec)
+            bar.update(
+                task, advance=1, rate=f"{len(records) / (time.perf_counter() - start):.1f} games/s"
+            )
+            live.update(_grid(bar, records))
+
+        try:
+            final = run(spec, games, seed, workers, on_game)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
+    elapsed = time.perf_counter() - start
+    data = report.run_report(
+        spec, seed, final, {"elapsed_s": round(elapsed, 2), "workers": workers}
+    )
+    if out:
+        report.dump(data, out)
+        console.print(f"report written to {out}")
+
+
+def _grid(bar: Progress, records: list[GameRecord]) -> Table:
+    grid = Table.grid()
+    grid.add_row(bar)
+    if records:
+        grid.add_row(_share_table(records))
+    return grid
+
+
+def accept(
+    game: str = typer.Option(..., help="Game name: y or domination."),
+    full: bool = typer.Option(False, help="Run the full experiments (2,000+ games each)."),
+    seed: int = typer.Option(2026, help="Seed for the whole suite."),
+    workers: int = typer.Option(os.cpu_count() or 1, min=1, help="Worker processes."),
+    out: Path = typer.Option(
+        Path("artifacts/acceptance"), help="Folder for the JSON, Markdown and SVG report."
+    ),
+    only: list[str] = typer.Option(None, help="Run only the experiment(s) with this name."),
+) -> None:
+    """Run a game's acceptance experiments and judge each against its target."""
+    try:
+        acceptance.load_experiments(game)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    bar = _progress()
+    tasks: dict[str, Any] = {}
+
+    def progress(name: str, done: int, total: int) -> None:
+        if name not in tasks:
+            tasks[name] = bar.add_task(name, total=total, rate="")
+        bar.update(tasks[name], completed=done)
+
+    with bar:
+        rows = acceptance.run_suite(game, full, seed, workers, progress, only or None)
+    _write_acceptance(game, full, seed, rows, out)
+    failed = [r["name"] for r in rows if not r["passed"] and not r.get("report_only")]
+    if failed:
+        console.print(f"[red]FAILED[/]: {', '.join(failed)}")
+        raise typer.Exit(1)
+    console.print("[green]all strength targets met[/]")
+
+
+def _write_acceptance(
+    game: str, full: bool, seed: int, rows: list[dict[str, Any]], out: Path
+) -> None:
+    table = Table(title=f"acceptance: {game} ({'full' if full else 'small'})")
+    for col in ("experiment", "target", "measured", "95% interval", "n", "result"):
+        table.add_column(col)
+    for r in rows:
+        verdict = ("[green]PASS" if r["passed"] else "[red]FAIL") + (
+            " (reported)" if r.get("report_only") else ""
+        )
+        table.add_row(
+            r["name"],
+            r["target_text"],
+            r["value_text"],
+            r.get("interval_text", ""),
+            str(r["games"]),
+            verdict,
+        )
+    console.print(table)
+    stem = out / f"{game}-{'full' if full else 'small'}"
+    report.dump({"game": game, "full": full, "seed": seed, "rows": rows}, stem.with_suffix(".json"))
+    svg = report.interval_chart(
+        [r for r in rows if r.get("value") is not None], f"{game}: measured vs target"
+    )
+    stem.with_suffix(".svg").write_text(svg)
+    table_md = report.markdown_table(rows)
+    page = f"# Acceptance: {game}\n\nSeed {seed}.\n\n{table_md}\n\n![chart]({stem.name}.svg)\n"
+    stem.with_suffix(".md").write_text(page)
+    console.print(f"report written to {stem}.json, .md and .svg")
+
+
+def tune_cmd(
+    game: str = typer.Option(..., help="Game name."),
+    bot: str = typer.Option(..., help="Bot to tune, e.g. hard or hard:iterations=400."),
+    grid: list[str] = typer.Option(
+        ..., help="A parameter and its values: c=0.2,0.4,0.8 (repeatable)."
+    ),
+    lineup: str = typer.Option("*,medium", help="Seats, with * where the candidate sits."),
+    games: int = typer.Option(100, min=1, help="Games per candidate (the same seeds for all)."),
+    seed: int = typer.Option(1, help="Seed of the shared game set."),
+    options: str = typer.Option(None, help="Game options as JSON."),
+    workers: int = typer.Option(os.cpu_count() or 1, min=1, help="Worker processes."),
+) -> None:
+    """Grid-search bot parameters on a fixed seed set; best setting first."""
+    try:
+        rows = tune(
+            game,
+            bot,
+            parse_grid(grid),
+            [s.strip() for s in lineup.split(",")],
+            games,
+            seed,
+            workers,
+            _options(options),
+        )
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    table = Table(title=f"tuning {bot} on {game} ({games} games each)")
+    for col in ("candidate", "win share", "95% interval"):
+        table.add_column(col)
+    for r in rows:
+        s = r["win_share"]
+        table.add_row(r["code"], f"{s['mean']:.1%}", f"{s['low']:.1%} - {s['high']:.1%}")
+    console.print(table)
+    console.print(f"best: {rows[0]['code']}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("sim")(sim)
+    app.command("accept")(accept)
+    app.command("tune")(tune_cmd)

@@ -1,0 +1,167 @@
+"""Acceptance experiments: the ladder's targets, defined as data, run and judged.
+
+The experiments live in `experiments/<game>.json` so a target is changed in
+one reviewed place, never inside code. Strength experiments use iteration-
+bounded bots (identical on any machine); the decision-time experiment alone
+uses the real clock, and is reported rather than failed because shared
+machines are noisy.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from importlib import resources
+from typing import Any
+
+from boardbots.bots.base import BotContext
+from boardbots.bots.registry import make_bot
+from boardbots.core.rng import Rng, decision_seed
+from boardbots.games import get_game
+from boardbots.sim.harness import GameRecord, MatchSpec, game_seed, run
+from boardbots.sim.metrics import pairwise, spread, win_shares
+
+Progress = Callable[[str, int, int], None]
+
+
+def load_experiments(game: str) -> dict[str, Any]:
+    """The experiment file for a game, or a ValueError naming those that exist."""
+    folder = resources.files("boardbots.sim") / "experiments"
+    path = folder / f"{game}.json"
+    if not path.is_file():
+        known = sorted(
+            p.name.removesuffix(".json") for p in folder.iterdir() if p.name.endswith(".json")
+        )
+        raise ValueError(f"no acceptance experiments for {game!r}; known: {', '.join(known)}")
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
+
+
+def _measure(exp: dict[str, Any], records: list[GameRecord]) -> dict[str, float]:
+    if exp["measure"] == "win_share":
+        return win_shares(records)[exp["bot"]]
+    if exp["measure"] == "pairwise":
+        return pairwise(records)[f"{exp['bot']} vs {exp['vs']}"]
+    raise ValueError(f"unknown measure {exp['measure']!r}")
+
+
+def strength_row(
+    suite: dict[str, Any],
+    exp: dict[str, Any],
+    full: bool,
+    seed: int,
+    workers: int,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Play one strength experiment and judge it against its target."""
+    games = exp["full_games"] if full else exp["games"]
+    spec = MatchSpec(
+        suite["game"], tuple(exp["seats"]), {**suite["options"], **exp.get("options", {})}
+    )
+    done = [0]
+
+    def tick(_: GameRecord) -> None:
+        done[0] += 1
+        if progress:
+            progress(exp["name"], done[0], games)
+
+    records = run(spec, games, seed, workers, tick)
+    m = _measure(exp, records)
+    value, target = m["mean"], exp["target"]
+    passed = value > target if exp.get("strict") else value >= target
+    return {
+        "name": exp["name"],
+        "measure": exp["measure"].replace("_", " "),
+        "value": value,
+        "low": m["low"],
+        "high": m["high"],
+        "target": target,
+        "games": games,
+        "passed": passed,
+        "target_text": f"{'>' if exp.get('strict') else '>='} {target:.0%}",
+        "value_text": f"{value:.1%}",
+        "interval_text": f"{m['low']:.1%} - {m['high']:.1%}",
+    }
+
+
+def timing_row(
+    suite: dict[str, Any],
+    exp: dict[str, Any],
+    full: bool,
+    seed: int,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Time the bot's real decisions, with the real clock and its default budget."""
+    game = get_game(suite["game"])
+    count = exp["full_positions"] if full else exp["positions"]
+    bot = make_bot(exp["bot"])
+    times: list[float] = []
+    for k, (state, seat) in enumerate(_positions(suite, exp, count, seed)):
+        ctx = BotContext(
+            rng=Rng(decision_seed(seed, k)),
+            now=time.perf_counter,
+            time_budget_ms=exp["budget_ms"],
+        )
+        start = time.perf_counter()
+        bot.decide(game.player_view(state, seat), ctx)
+        times.append((time.perf_counter() - start) * 1000)
+        if progress:
+            progress(exp["name"], k + 1, count)
+    s = spread(times)
+    return {
+        "name": exp["name"],
+        "measure": "decision p95 (ms)",
+        "value": None,
+        "games": count,
+        "passed": s["p95"] <= exp["target_max"],
+        "report_only": exp.get("report_only", False),
+        "target_text": f"<= {exp['target_max']} ms",
+        "p95_ms": s["p95"],
+        "median_ms": s["median"],
+        "value_text": f"{s['p95']:.0f} ms (median {s['median']:.0f})",
+        "interval_text": f"budget {exp['budget_ms']} ms, {count} positions",
+    }
+
+
+def _positions(suite: dict[str, Any], exp: dict[str, Any], count: int, seed: int):  # type: ignore[no-untyped-def]
+    """Mid-game positions from games the experiment's seats play, one per decision sampled."""
+    game = get_game(suite["game"])
+    seats = exp.get("seats") or [exp["bot"]] * game.meta.min_players
+    bots = [make_bot(c) for c in seats]
+    found = 0
+    for g in range(count * 10):
+        gseed = game_seed(seed, g)
+        state = game.new_state(len(seats), gseed, dict(suite["options"]))
+        n = 0
+        while not game.is_over(state) and found < count:
+            seat = game.pending(state)["player"]
+            if n >= 6 and n % 7 == 0 and len(game.legal_actions(state)) > 1:
+                found += 1
+                yield game.clone(state), seat
+            ctx = BotContext(rng=Rng(decision_seed(gseed, n)))
+            game.apply(state, bots[seat].decide(game.player_view(state, seat), ctx))
+            n += 1
+        if found >= count:
+            return
+
+
+def run_suite(
+    game: str,
+    full: bool,
+    seed: int,
+    workers: int,
+    progress: Progress | None = None,
+    only: list[str] | None = None,
+) -> list[dict[str, Any]]:
+    """Every experiment of a game, in file order; `only` filters by name."""
+    suite = load_experiments(game)
+    rows = []
+    for exp in suite["experiments"]:
+        if only and exp["name"] not in only:
+            continue
+        if exp["measure"] == "decision_p95_ms":
+            rows.append(timing_row(suite, exp, full, seed, progress))
+        else:
+            rows.append(strength_row(suite, exp, full, seed, workers, progress))
+    return rows

@@ -1,0 +1,163 @@
+"""Playing many seeded games between bots, on one core or many, with identical results.
+
+Results never depend on the clock or on how games are spread over workers:
+game i always gets the seed `mix_seed("game", seed, i)`, its seats rotated
+by i, and bots bounded by iterations. Only the decision timings (kept apart
+from results) come from the clock.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+from boardbots.bots.base import Bot, BotContext
+from boardbots.bots.registry import make_bot
+from boardbots.core.contract import Game, State
+from boardbots.core.results import shares_from_keys
+from boardbots.core.rng import Rng, decision_seed, mix_seed
+from boardbots.games import get_game
+
+log = logging.getLogger(__name__)
+
+STEP_CAP = 5000
+FALLBACK_CODE = "easy"
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchSpec:
+    """What every game of a run shares: the game, its options and the line-up."""
+
+    game: str
+    seats: tuple[str, ...]
+    options: dict[str, Any] = dataclasses.field(default_factory=dict)
+    rotate: bool = True
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+
+@dataclasses.dataclass
+class GameRecord:
+    """One finished game; `timing` holds the clock-dependent part."""
+
+    index: int
+    seed: int
+    seats: list[str]
+    shares: list[float]
+    scores: list[float]
+    turns: int
+    decisions: int
+    capped: bool
+    fallbacks: dict[str, int]
+    iterations: dict[str, list[int]]
+    timing: dict[str, list[float]]
+
+    def results_part(self) -> dict[str, Any]:
+        out = dataclasses.asdict(self)
+        out.pop("timing")
+        return out
+
+
+def seats_for(spec: MatchSpec, index: int) -> list[str]:
+    """Rotate the line-up by the game number so no bot keeps the first seat."""
+    k = index % spec.players if spec.rotate else 0
+    return list(spec.seats[k:] + spec.seats[:k])
+
+
+def game_seed(seed: int, index: int) -> int:
+    return mix_seed("game", seed, index)
+
+
+def _decide(bot: Bot, fallback: Bot, game: Game, state: State, seat: int, seed: int) -> tuple:
+    """One decision through the anti-cheating boundary; (action, ok, iterations, seconds)."""
+    view = game.player_view(state, seat)
+    ctx = BotContext(rng=Rng(seed))
+    start = time.perf_counter()
+    try:
+        action = bot.decide(view, ctx)
+        game.check(state, action)
+        ok = True
+    except Exception:  # a failing bot must never stop a game: count it and fall back
+        log.exception("bot %s failed; falling back", getattr(bot, "level", bot))
+        action, ok = fallback.decide(view, BotContext(rng=Rng(seed ^ 1))), False
+    elapsed = time.perf_counter() - start
+    return action, ok, int(ctx.notes.get("iterations", 0)), elapsed
+
+
+def play_game(spec: MatchSpec, seed: int, index: int) -> GameRecord:
+    """Play game `index` of a run to the end (or the step cap)."""
+    game = get_game(spec.game)
+    seats = seats_for(spec, index)
+    bots = [make_bot(code) for code in seats]
+    fallback = make_bot(FALLBACK_CODE)
+    gseed = game_seed(seed, index)
+    state = game.new_state(spec.players, gseed, dict(spec.options))
+    rec = GameRecord(index, gseed, seats, [], [], 0, 0, False, {}, {}, {})
+    while not game.is_over(state) and rec.decisions < STEP_CAP:
+        seat = game.pending(state)["player"]  # type: ignore[index]
+        action, ok, iters, secs = _decide(
+            bots[seat], fallback, game, state, seat, decision_seed(gseed, rec.decisions)
+        )
+        _note(rec, seats[seat], ok, iters, secs)
+        game.apply(state, action)
+        rec.decisions += 1
+    _finish(rec, game, state)
+    return rec
+
+
+def _note(rec: GameRecord, code: str, ok: bool, iters: int, secs: float) -> None:
+    rec.timing.setdefault(code, []).append(round(secs * 1000, 3))
+    if not ok:
+        rec.fallbacks[code] = rec.fallbacks.get(code, 0) + 1
+    if iters:
+        rec.iterations.setdefault(code, []).append(iters)
+
+
+def _finish(rec: GameRecord, game: Game, state: State) -> None:
+    rec.capped = not game.is_over(state)
+    rec.scores = [float(s) for s in game.scores(state)]
+    rec.shares = shares_from_keys(rec.scores) if rec.capped else game.result(state)
+    rec.turns = game.clock(state)[1]
+
+
+def _play_chunk(spec: MatchSpec, seed: int, indices: list[int]) -> list[GameRecord]:
+    return [play_game(spec, seed, i) for i in indices]
+
+
+def _chunks(n: int, size: int) -> Iterator[list[int]]:
+    for start in range(0, n, size):
+        yield list(range(start, min(n, start + size)))
+
+
+def run(
+    spec: MatchSpec,
+    games: int,
+    seed: int,
+    workers: int = 1,
+    on_game: Callable[[GameRecord], None] | None = None,
+) -> list[GameRecord]:
+    """Play `games` games and return them in index order, whatever `workers` is."""
+    for code in spec.seats:
+        make_bot(code)  # fail fast on a bad bot code, before any process starts
+    records: list[GameRecord] = []
+    if workers <= 1:
+        for i in range(games):
+            records.append(play_game(spec, seed, i))
+            if on_game:
+                on_game(records[-1])
+        return records
+    size = max(1, min(8, games // (workers * 4) or 1))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_play_chunk, spec, seed, c) for c in _chunks(games, size)]
+        for fut in as_completed(futures):
+            for rec in fut.result():
+                records.append(rec)
+                if on_game:
+                    on_game(rec)
+    return sorted(records, key=lambda r: r.index)

@@ -1,0 +1,101 @@
+"""Writing a run or an acceptance table as JSON plus a Markdown page with an SVG chart.
+
+Everything outside the "timing" key is a pure function of the seed and the
+line-up, so two runs can be compared byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from boardbots.sim.harness import GameRecord, MatchSpec
+from boardbots.sim.metrics import decision_times, summary
+
+SCHEMA_VERSION = 1
+
+
+def run_report(
+    spec: MatchSpec, seed: int, records: list[GameRecord], timing: dict[str, Any]
+) -> dict[str, Any]:
+    """The documented JSON of one `boardbots sim` run (see docs/sim.md)."""
+    return {
+        "schema": SCHEMA_VERSION,
+        "game": spec.game,
+        "seats": list(spec.seats),
+        "options": spec.options,
+        "seed": seed,
+        "summary": summary(records),
+        "records": [r.results_part() for r in records],
+        "timing": {**timing, "decision_ms": decision_times(records)},
+    }
+
+
+def dump(data: Any, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+
+
+def interval_chart(rows: list[dict[str, Any]], title: str) -> str:
+    """An SVG bar per row: the measured figure, its 95% interval and the target."""
+    width, bar_h, left = 720, 26, 260
+    height = 40 + bar_h * len(rows)
+    scale = (width - left - 20) / 1.0
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        'font-family="sans-serif" font-size="12">',
+        f'<text x="8" y="18" font-weight="bold">{_esc(title)}</text>',
+    ]
+    for k, row in enumerate(rows):
+        y = 30 + k * bar_h
+        parts += _chart_row(row, y, left, scale, bar_h)
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _chart_row(row: dict[str, Any], y: int, left: int, scale: float, h: int) -> list[str]:
+    value, low, high = row.get("value"), row.get("low"), row.get("high")
+    colour = "#2e7d32" if row.get("passed") else "#c62828"
+    out = [f'<text x="8" y="{y + 15}">{_esc(row["name"])}</text>']
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return out
+    out.append(
+        f'<rect x="{left}" y="{y + 4}" width="{value * scale:.1f}" height="{h - 10}" '
+        f'fill="{colour}" opacity="0.7"/>'
+    )
+    if low is not None and high is not None:
+        out.append(
+            f'<line x1="{left + low * scale:.1f}" x2="{left + high * scale:.1f}" '
+            f'y1="{y + h / 2:.1f}" y2="{y + h / 2:.1f}" stroke="black" stroke-width="2"/>'
+        )
+    target = row.get("target")
+    if target is not None:
+        x = left + target * scale
+        out.append(
+            f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{y + 1}" y2="{y + h - 3}" '
+            'stroke="#1565c0" stroke-width="2" stroke-dasharray="3,2"/>'
+        )
+    return out
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def markdown_table(rows: list[dict[str, Any]]) -> str:
+    lines = [
+        "| experiment | measure | target | measured | 95% interval | games | result |",
+        "|---|---|---|---:|---|---:|---|",
+    ]
+    for r in rows:
+        verdict = "PASS" if r["passed"] else "FAIL"
+        if r.get("report_only"):
+            verdict += " (reported only)"
+        lines.append(
+            f"| {r['name']} | {r['measure']} | {r['target_text']} | {r['value_text']} "
+            f"| {r.get('interval_text', '')} | {r.get('games', '')} | "
+            f"{verdict} |"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,72 @@
+"""Grid search over bot parameters, every candidate playing the same seeded games.
+
+Using one seed set for all candidates means differences come from the
+parameters, not from luck of the deal (common random numbers).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from boardbots.bots.registry import parse_code
+from boardbots.sim.harness import GameRecord, MatchSpec, run
+from boardbots.sim.metrics import pairwise, win_shares
+
+
+def parse_grid(items: list[str]) -> dict[str, list[str]]:
+    """`["c=0.2,0.4", "epsilon=0.1"]` -> {"c": ["0.2", "0.4"], "epsilon": ["0.1"]}."""
+    grid: dict[str, list[str]] = {}
+    for item in items:
+        key, sep, values = item.partition("=")
+        if not sep or not values.strip():
+            raise ValueError(f"bad grid entry {item!r}: expected name=value1,value2")
+        grid[key.strip()] = [v.strip() for v in values.split(",") if v.strip()]
+    return grid
+
+
+def candidates(bot: str, grid: dict[str, list[str]]) -> list[str]:
+    """Every bot code of the grid, e.g. hard:c=0.2,epsilon=0.1."""
+    name, fixed = parse_code(bot)
+    base = [f"{k}={v}" for k, v in fixed.items()]
+    keys = sorted(grid)
+    codes = []
+    for combo in itertools.product(*(grid[k] for k in keys)):
+        params = base + [f"{k}={v}" for k, v in zip(keys, combo, strict=True)]
+        codes.append(f"{name}:{','.join(params)}" if params else name)
+    return codes
+
+
+def tune(
+    game: str,
+    bot: str,
+    grid: dict[str, list[str]],
+    lineup: list[str],
+    games: int,
+    seed: int,
+    workers: int,
+    options: dict[str, Any] | None = None,
+    on_game: Callable[[str, GameRecord], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Score every candidate on the same games; best first.
+
+    `lineup` names the seats, with "*" where the candidate sits.
+    """
+    if "*" not in lineup:
+        raise ValueError("the line-up needs at least one '*' seat for the candidate")
+    rows = []
+    for code in candidates(bot, grid):
+        seats = tuple(code if s == "*" else s for s in lineup)
+        if len(set(seats)) < 2:
+            raise ValueError("the candidate needs at least one different opponent in the line-up")
+        spec = MatchSpec(game, seats, options or {})
+        records = run(
+            spec, games, seed, workers, (lambda r, c=code: on_game(c, r)) if on_game else None
+        )
+        share = win_shares(records)[code]
+        row: dict[str, Any] = {"code": code, "win_share": share}
+        others = sorted({s for s in seats if s != code})
+        row["pairwise"] = {o: pairwise(records)[f"{code} vs {o}"] for o in others}
+        rows.append(row)
+    return sorted(rows, key=lambda r: -r["win_share"]["mean"])

@@ -1,0 +1,35 @@
+"""Rng: seeded, forkable, and decision seeds that do not collide."""
+
+from __future__ import annotations
+
+from boardbots.core.rng import Rng, decision_seed, mix_seed
+
+
+def test_same_seed_same_stream() -> None:
+    a, b = Rng(42), Rng(42)
+    assert [a.random() for _ in range(5)] == [b.random() for _ in range(5)]
+
+
+def test_fork_is_independent_of_later_parent_draws() -> None:
+    parent = Rng(1)
+    child = parent.fork()
+    first = [child.randrange(1000) for _ in range(5)]
+    again = Rng(1).fork()
+    Rng(1).random()
+    assert [again.randrange(1000) for _ in range(5)] == first
+    assert child.seed != parent.seed
+
+
+def test_decision_seeds_differ_and_repeat() -> None:
+    seeds = {decision_seed(7, n) for n in range(1000)}
+    assert len(seeds) == 1000
+    assert decision_seed(7, 3) == decision_seed(7, 3)
+    assert decision_seed(7, 3) != decision_seed(8, 3)
+    assert 0 <= mix_seed("x") < 2**63
+
+
+def test_weighted_follows_weights() -> None:
+    rng = Rng(3)
+    picks = [rng.weighted(["a", "b"], [1.0, 3.0]) for _ in range(4000)]
+    assert 0.7 < picks.count("b") / 4000 < 0.8
+    assert rng.weighted(["only"], [0.0]) == "only"

@@ -1,0 +1,52 @@
+"""Acceptance experiments are data, and a run judges them against their targets."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardbots.sim import acceptance
+from boardbots.sim.tune import candidates, parse_grid
+
+
+@pytest.mark.parametrize("game", ["y", "domination"])
+def test_experiment_files_declare_the_spec_targets(game: str) -> None:
+    suite = acceptance.load_experiments(game)
+    assert suite["game"] == game
+    for exp in suite["experiments"]:
+        assert exp["measure"] in {"win_share", "pairwise", "decision_p95_ms"}
+        if exp["measure"] != "decision_p95_ms":
+            assert exp["full_games"] >= 2000 and exp["games"] >= 200
+    names = {e["name"] for e in suite["experiments"]}
+    assert "Hard decision time" in names
+
+
+def test_unknown_game_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="no acceptance experiments for 'chess'"):
+        acceptance.load_experiments("chess")
+
+
+def test_strength_row_judges_against_the_target() -> None:
+    suite = {"game": "y", "options": {"size": 5}}
+    exp = {
+        "name": "random mirror",
+        "seats": ["random", "easy"],
+        "measure": "win_share",
+        "bot": "random",
+        "target": 0.99,
+        "games": 10,
+        "full_games": 10,
+    }
+    row = acceptance.strength_row(suite, exp, False, 1, 1)
+    assert row["games"] == 10
+    assert row["passed"] == (row["value"] >= 0.99)
+    assert row["low"] <= row["value"] <= row["high"]
+
+
+def test_tune_grid_expands_every_combination() -> None:
+    grid = parse_grid(["c=0.2,0.4", "epsilon=0.1"])
+    assert candidates("hard:iterations=50", grid) == [
+        "hard:iterations=50,c=0.2,epsilon=0.1",
+        "hard:iterations=50,c=0.4,epsilon=0.1",
+    ]
+    with pytest.raises(ValueError, match="name=value"):
+        parse_grid(["c"])

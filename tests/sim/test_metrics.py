@@ -1,0 +1,45 @@
+"""Metrics on hand-made records, so every figure can be checked by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardbots.sim.harness import GameRecord
+from boardbots.sim.metrics import mean_interval, pairwise, seat_shares, spread, win_shares
+
+
+def _rec(seats: list[str], scores: list[float], shares: list[float]) -> GameRecord:
+    return GameRecord(0, 0, seats, shares, scores, 10, 10, False, {}, {}, {})
+
+
+def test_win_share_averages_a_bots_seats_per_game() -> None:
+    recs = [
+        _rec(["a", "b", "a", "b"], [5, 3, 1, 0], [1, 0, 0, 0]),
+        _rec(["b", "a", "b", "a"], [5, 3, 1, 0], [1, 0, 0, 0]),
+    ]
+    shares = win_shares(recs)
+    assert shares["a"]["mean"] == pytest.approx(0.25)
+    assert shares["b"]["mean"] == pytest.approx(0.25)
+    assert shares["a"]["baseline"] == 0.25
+
+
+def test_pairwise_counts_every_cross_pair_and_ties_as_half() -> None:
+    recs = [_rec(["a", "b", "a", "b"], [4, 3, 2, 2], [1, 0, 0, 0])]
+    # a0 beats b1 and b3; a2 loses to b1, ties b3 (equal score and share)
+    assert pairwise(recs)["a vs b"]["mean"] == pytest.approx((1 + 1 + 0 + 0.5) / 4)
+    assert pairwise(recs)["b vs a"]["mean"] == pytest.approx((0 + 1 + 0 + 0.5) / 4)
+
+
+def test_interval_narrows_with_more_games() -> None:
+    small = mean_interval([1, 0] * 10)
+    large = mean_interval([1, 0] * 1000)
+    assert small["mean"] == large["mean"] == 0.5
+    assert large["high"] - large["low"] < small["high"] - small["low"]
+    assert large["low"] == pytest.approx(0.5 - 1.96 * 0.5 / 2000**0.5, abs=1e-3)
+
+
+def test_seat_shares_and_spread() -> None:
+    recs = [_rec(["a", "b"], [1, 0], [1, 0]), _rec(["b", "a"], [1, 0], [1, 0])]
+    assert seat_shares(recs)[0]["mean"] == 1.0
+    s = spread([float(x) for x in range(1, 101)])
+    assert s["median"] == 50.5 and s["p95"] == 95 and s["max"] == 100
