@@ -1,0 +1,409 @@
+"""The Domination engine: set-up, the turn's phases, and the engine contract (GAME).
+
+A state is one JSON dict. Public parts: "supply" (pile counts), "trash",
+"play" (the current player's cards in play), "cur", "turn" (turns finished),
+"phase", "actions"/"buys"/"coins", "bought" (cards bought this turn),
+"merchant"/"silvers" (Merchant's pending bonus and Silvers played), "stack"
+(work waiting on answers, see `effects.py`), "blocked", "pending", "steps"
+and "log". Hidden parts: "players" (zones, see `zones.py`), "seed" and
+"shuffles" (the game's own random stream). See docs/domination.md for the
+action scheme.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from boardbots.core.contract import (
+    Action,
+    GameMeta,
+    IllegalAction,
+    Pending,
+    Policy,
+    State,
+    Stop,
+    View,
+    run_until,
+)
+from boardbots.core.results import shares_from_keys
+from boardbots.core.rng import Rng
+from boardbots.games.domination import text, view
+from boardbots.games.domination.effects import FRAMES, answer, choices, resolve
+from boardbots.games.domination.rules import DominationRules, Tables, rules_from_options
+from boardbots.games.domination.zones import (
+    draw,
+    empty_piles,
+    log,
+    new_player,
+    owned,
+    shuffle,
+    tables,
+)
+
+ACTION_PHASE = "action"
+BUY_PHASE = "buy"
+OVER = "over"
+TREASURES = "treasures"
+END = "end"
+
+
+def new_game(players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+    """A fresh game: supply by player count, shuffled starting decks, first hand drawn."""
+    opts = dict(options or {})
+    rules = rules_from_options(opts)
+    if not rules.min_players <= players <= rules.max_players:
+        raise ValueError(
+            f"Domination is for {rules.min_players} to {rules.max_players} players, not {players}"
+        )
+    kingdom = rules.choose_kingdom(seed)
+    okey = json.dumps(opts, sort_keys=True, separators=(",", ":"))
+    start = [name for name, k in rules.starting_deck.items() for _ in range(k)]
+    state: State = {
+        "game": "domination",
+        "options": opts,
+        "kingdom": kingdom,
+        "tkey": okey + "|" + ",".join(kingdom),
+        "seed": seed,
+        "shuffles": 0,
+        "n": players,
+        "supply": {name: rules.pile_size(name, players) for name in [*rules.basic, *kingdom]},
+        "trash": [],
+        "players": [new_player(list(start)) for _ in range(players)],
+        "play": [],
+        "cur": 0,
+        "turn": 0,
+        "phase": ACTION_PHASE,
+        "stack": [],
+        "blocked": [],
+        "pending": None,
+        "steps": 0,
+        "log": [],
+    }
+    _reset_turn(state, rules)
+    for pl in state["players"]:
+        shuffle(state, pl["deck"])
+        draw(state, pl, rules.hand_size)
+    _prompt_phase(state, tables(state))
+    return state
+
+
+def _reset_turn(state: State, rules: DominationRules) -> None:
+    state["actions"] = rules.start_actions
+    state["buys"] = rules.start_buys
+    state["coins"] = 0
+    state["bought"] = 0
+    state["merchant"] = 0
+    state["silvers"] = 0
+
+
+# -- the turn ---------------------------------------------------------------------
+
+
+def _prompt_phase(state: State, t: Tables) -> None:
+    """Ask the current player for their next phase decision.
+
+    The Action phase is skipped outright when no Action can be played: with
+    nothing to choose there is no decision to ask for.
+    """
+    cur = state["cur"]
+    if state["phase"] == ACTION_PHASE:
+        if state["actions"] > 0:
+            action = t.action
+            for card in state["players"][cur]["hand"]:
+                if card in action:
+                    state["pending"] = {"player": cur, "kind": ACTION_PHASE}
+                    return
+        state["phase"] = BUY_PHASE
+    state["pending"] = {"player": cur, "kind": BUY_PHASE}
+
+
+def settle(state: State, t: Tables) -> None:
+    """Run waiting work until someone must decide, then fall back to the phase prompt."""
+    stack = state["stack"]
+    while state["pending"] is None:
+        if not stack:
+            _prompt_phase(state, t)
+            return
+        frame = stack.pop()
+        FRAMES[frame[0]](state, t, frame)
+
+
+def _end_turn(state: State, t: Tables) -> None:
+    """Clean-up, the end-of-game check, and the next player's turn."""
+    rules = t.rules
+    cur = state["cur"]
+    pl = state["players"][cur]
+    disc = pl["discard"]
+    # The hand goes first so the visible top of the discard is a card that was in play.
+    disc += pl["hand"]
+    pl["hand"] = []
+    disc += state["play"]
+    state["play"] = []
+    draw(state, pl, rules.hand_size)
+    turn = state["turn"] = state["turn"] + 1
+    game_log = state["log"]
+    if len(game_log) > rules.log_length:
+        del game_log[: -rules.log_length]
+    if _ends_now(state, rules, turn):
+        state["phase"] = OVER
+        state["pending"] = None
+        return
+    state["cur"] = (cur + 1) % state["n"]
+    _reset_turn(state, rules)
+    state["phase"] = ACTION_PHASE
+    _prompt_phase(state, t)
+
+
+def _ends_now(state: State, rules: DominationRules, turn: int) -> bool:
+    supply = state["supply"]
+    if not supply[rules.end_pile] or (
+        0 in supply.values() and empty_piles(state) >= rules.piles_to_end
+    ):
+        return True
+    return rules.turn_limit is not None and turn >= rules.turn_limit * state["n"]
+
+
+def _play_treasures(state: State, t: Tables, only: str | None) -> None:
+    """Play every Treasure in hand (or one copy of `only`) and count the coins."""
+    pl = state["players"][state["cur"]]
+    play = state["play"]
+    treasure, value = t.treasure, t.coins
+    total = silver = 0
+    if only is None:
+        keep = []
+        for card in pl["hand"]:
+            if card in treasure:
+                play.append(card)
+                total += value[card]
+                silver += card == "Silver"
+            else:
+                keep.append(card)
+        pl["hand"] = keep
+    else:
+        pl["hand"].remove(only)
+        play.append(only)
+        total = value[only]
+        silver = only == "Silver"
+    if silver:
+        # Merchant: the first Silver of the turn brings the bonus.
+        if not state["silvers"]:
+            total += state["merchant"]
+        state["silvers"] += silver
+    state["coins"] += total
+
+
+def _apply_buy(state: State, t: Tables, action: Action) -> None:
+    if action == TREASURES:
+        _play_treasures(state, t, None)
+        return
+    if action == END:
+        _end_turn(state, t)
+        return
+    verb, _, name = str(action).partition(":")
+    if verb == "play":
+        _play_treasures(state, t, name)
+        return
+    cur = state["cur"]
+    state["supply"][name] -= 1
+    state["players"][cur]["discard"].append(name)
+    state["coins"] -= t.cost[name]
+    state["bought"] += 1
+    log(state, cur, "buy", name)
+    state["buys"] -= 1
+    if not state["buys"]:
+        _end_turn(state, t)
+
+
+def _apply_action(state: State, t: Tables, action: Action) -> None:
+    state["pending"] = None
+    if action == END:
+        state["phase"] = BUY_PHASE
+        return
+    name = str(action)[5:]
+    cur = state["cur"]
+    state["actions"] -= 1
+    state["players"][cur]["hand"].remove(name)
+    state["play"].append(name)
+    log(state, cur, "play", name)
+    resolve(state, t, name)
+
+
+def legal(state: State, t: Tables) -> list[Action]:
+    """The legal actions; the phase prompts are built inline because they are the hot path."""
+    pend = state["pending"]
+    if pend is None:
+        return []
+    kind = pend["kind"]
+    hand = state["players"][state["cur"]]["hand"]
+    if kind == BUY_PHASE:
+        acts: list[Action] = []
+        if not state["bought"]:
+            found = [n for n in t.treasure_order if n in hand]
+            if found:
+                acts.append(TREASURES)
+                acts += ["play:" + n for n in found]
+        coins, supply = state["coins"], state["supply"]
+        if 0 in supply.values():
+            for cost, name, buy in t.buy_list:
+                if cost > coins:
+                    break
+                if supply[name]:
+                    acts.append(buy)
+        else:
+            acts += t.buys_with[min(coins, t.max_cost)]
+        acts.append(END)
+        return acts
+    if kind == ACTION_PHASE:
+        acts = ["play:" + n for n in t.action_order if n in hand]
+        acts.append(END)
+        return acts
+    return choices(state, t, pend)
+
+
+def apply_action(state: State, action: Action) -> None:
+    """The in-place step: no validation, so simulations pay only for the move."""
+    state["steps"] += 1
+    t = tables(state)
+    pend = state["pending"]
+    kind = pend["kind"]
+    if kind == BUY_PHASE:
+        _apply_buy(state, t, action)
+        return
+    if kind == ACTION_PHASE:
+        _apply_action(state, t, action)
+    else:
+        answer(state, t, pend, action)
+    settle(state, t)
+
+
+# -- scoring ---------------------------------------------------------------------
+
+
+def victory_points(t: Tables, cards: list[str]) -> int:
+    """VP of a player's cards; Gardens count the cards they sit among."""
+    vp = t.vp
+    total = sum(vp[c] for c in cards)
+    gardens = cards.count("Gardens")
+    if gardens:
+        total += gardens * (len(cards) // t.params["Gardens"]["cards_per_vp"])
+    return total
+
+
+def cards_of(state: State | View, p: int) -> list[str]:
+    """All the cards player p owns (known from public information in a view)."""
+    cards = view.known_cards(state, p) if "viewer" in state else owned(state["players"][p])
+    if p == state["cur"]:
+        cards += state["play"]
+    return cards
+
+
+def turns_taken(state: State | View, p: int) -> int:
+    n = state["n"]
+    return int((state["turn"] - p + n - 1) // n)
+
+
+class DominationGame:
+    """Stateless engine object: every call takes the state it works on."""
+
+    meta = GameMeta(
+        name="domination",
+        title="Domination",
+        min_players=2,
+        max_players=4,
+        hidden_information=True,
+        chance=True,
+        # Random play can stretch a game out without bound (it may never buy
+        # the last Province), so there is no declared maximum; see turn_limit.
+        max_length=None,
+    )
+
+    def default_rules(self) -> DominationRules:
+        return rules_from_options({})
+
+    def rules(self, state: State | View) -> DominationRules:
+        return rules_from_options(state["options"])
+
+    def new_state(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        return new_game(players, seed, options)
+
+    def pending(self, state: State | View) -> Pending | None:
+        pend: Pending | None = state["pending"]
+        return pend
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return legal(state, tables(state))
+
+    def check(self, state: State, action: Action) -> None:
+        if state["pending"] is None:
+            raise IllegalAction("the game is over")
+        options = legal(state, tables(state))
+        if action not in options:
+            shown = ", ".join(map(str, options))
+            raise IllegalAction(f"{action!r} is not allowed now; choose one of: {shown}")
+
+    def apply(self, state: State, action: Action) -> None:
+        apply_action(state, action)
+
+    def applied(self, state: State, action: Action) -> State:
+        self.check(state, action)
+        nxt = self.clone(state)
+        apply_action(nxt, action)
+        return nxt
+
+    def advance(self, state: State, stop: Stop, policy: Policy) -> None:
+        run_until(self, state, stop, policy)
+
+    def clock(self, state: State | View) -> tuple[int, int]:
+        turn = int(state["turn"])
+        return turn // int(state["n"]), turn
+
+    def player_view(self, state: State, player: int | None) -> View:
+        return view.player_view(state, player)
+
+    def preview(self, state: State, action: Action) -> dict[str, Any]:
+        return text.preview(state, tables(state), action)
+
+    def determinize(self, view_: View, rng: Rng) -> State:
+        return view.determinize(view_, rng)
+
+    def clone(self, state: State) -> State:
+        return clone(state)
+
+    def is_over(self, state: State | View) -> bool:
+        return bool(state["phase"] == OVER)
+
+    def scores(self, state: State | View) -> list[float]:
+        t = tables(state)
+        return [float(victory_points(t, cards_of(state, p))) for p in range(state["n"])]
+
+    def result(self, state: State) -> list[float]:
+        if state["phase"] != OVER:
+            raise ValueError("the game is not over")
+        scores = self.scores(state)
+        return shares_from_keys([(s, -turns_taken(state, p)) for p, s in enumerate(scores)])
+
+    def describe(self, state: State | View, action: Action) -> str:
+        return text.describe(state, action)
+
+    def render(self, state: State | View) -> str:
+        return text.render(state, tables(state), self.scores(state))
+
+
+def clone(state: State) -> State:
+    """Copy every container that play mutates; frames, log entries and options are never
+    changed in place, so they are shared."""
+    copy = dict(state)
+    copy["supply"] = dict(state["supply"])
+    copy["trash"] = list(state["trash"])
+    copy["players"] = [{k: list(v) for k, v in pl.items()} for pl in state["players"]]
+    copy["play"] = list(state["play"])
+    copy["stack"] = list(state["stack"])
+    copy["blocked"] = list(state["blocked"])
+    copy["log"] = list(state["log"])
+    pend = state["pending"]
+    copy["pending"] = dict(pend) if pend is not None else None
+    return copy
+
+
+GAME = DominationGame()

@@ -1,0 +1,209 @@
+"""Domination's rule numbers (DominationRules) and the lookup tables built from them.
+
+Every number the rules use lives in `DominationRules`, so bots read it from
+there and a variant is one option away. `Tables` is the same data reshaped
+for the hot path: plain dicts and sets keyed by card name, built once per
+(rules, kingdom) and cached, so a state only carries a short key to them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+from boardbots.core.rng import Rng, mix_seed
+from boardbots.core.rules import RulesConfig
+from boardbots.games.domination.cards import (
+    ACTION,
+    ATTACK,
+    PRESETS,
+    REACTION,
+    TREASURE,
+    VICTORY,
+    CardSpec,
+    all_cards,
+)
+
+RANDOM_KINGDOM = "random"
+
+
+def _presets() -> dict[str, list[str]]:
+    return {name: list(cards) for name, cards in PRESETS.items()}
+
+
+@dataclasses.dataclass(frozen=True)
+class DominationRules(RulesConfig):
+    """The base set, second edition, for 2 to 4 players.
+
+    `kingdom` is a preset name, "random" (ten cards drawn from the game
+    seed) or an explicit list of kingdom card names. `turn_limit` is not in
+    the printed rules: it lets the lab cap games that random play could
+    otherwise stretch out forever; None keeps the printed rules.
+    """
+
+    cards: dict[str, CardSpec] = dataclasses.field(default_factory=all_cards)
+    basic: list[str] = dataclasses.field(
+        default_factory=lambda: ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
+    )
+    kingdom: str | list[str] = "first-game"
+    presets: dict[str, list[str]] = dataclasses.field(default_factory=_presets)
+    kingdom_size: int = 10
+    kingdom_pile: int = 10
+    victory_pile: dict[str, int] = dataclasses.field(
+        default_factory=lambda: {"2": 8, "3": 12, "4": 12}
+    )
+    curses_per_opponent: int = 10
+    treasure_piles: dict[str, int] = dataclasses.field(
+        default_factory=lambda: {"Copper": 60, "Silver": 40, "Gold": 30}
+    )
+    starting_deck: dict[str, int] = dataclasses.field(
+        default_factory=lambda: {"Copper": 7, "Estate": 3}
+    )
+    hand_size: int = 5
+    start_actions: int = 1
+    start_buys: int = 1
+    end_pile: str = "Province"
+    piles_to_end: int = 3
+    min_players: int = 2
+    max_players: int = 4
+    turn_limit: int | None = None
+    log_length: int = 40
+
+    def __post_init__(self) -> None:
+        for name in [*self.basic, *self.starting_deck, self.end_pile]:
+            if name not in self.cards:
+                raise ValueError(f"unknown card {name!r} in the rules")
+        if isinstance(self.kingdom, list):
+            self.check_kingdom(self.kingdom)
+        elif self.kingdom != RANDOM_KINGDOM and self.kingdom not in self.presets:
+            known = ", ".join(sorted(self.presets))
+            raise ValueError(f"unknown kingdom preset {self.kingdom!r}; presets: {known}, random")
+
+    def check_kingdom(self, names: list[str]) -> None:
+        """Raise ValueError unless `names` is a valid kingdom for these rules."""
+        for name in names:
+            if name not in self.cards or name in self.basic:
+                raise ValueError(f"{name!r} is not a kingdom card")
+        if len(set(names)) != len(names):
+            raise ValueError("a kingdom card is listed twice")
+        if len(names) != self.kingdom_size:
+            raise ValueError(f"a kingdom has {self.kingdom_size} cards, not {len(names)}")
+
+    def kingdom_cards(self) -> list[str]:
+        """Every card that may appear in a kingdom, in table order."""
+        return [name for name in self.cards if name not in self.basic]
+
+    def choose_kingdom(self, seed: int) -> list[str]:
+        """The kingdom a game with this seed uses, ordered by cost then name."""
+        if isinstance(self.kingdom, list):
+            names = list(self.kingdom)
+        elif self.kingdom == RANDOM_KINGDOM:
+            names = Rng(mix_seed("kingdom", seed)).sample(self.kingdom_cards(), self.kingdom_size)
+        else:
+            names = list(self.presets[self.kingdom])
+        return sorted(names, key=lambda n: (self.cards[n]["cost"], n))
+
+    def pile_size(self, name: str, players: int) -> int:
+        """How many copies of `name` the supply starts with."""
+        if name == "Curse":
+            return self.curses_per_opponent * (players - 1)
+        if name in self.treasure_piles:
+            return self.treasure_piles[name] - players * self.starting_deck.get(name, 0)
+        if VICTORY in self.cards[name]["types"]:
+            return self.victory_pile[str(players)]
+        return self.kingdom_pile
+
+    def cost(self, name: str) -> int:
+        return int(self.cards[name]["cost"])
+
+    def coins(self, name: str) -> int:
+        return int(self.cards[name]["coins"])
+
+    def vp(self, name: str) -> int:
+        return int(self.cards[name]["vp"])
+
+    def has_type(self, name: str, kind: str) -> bool:
+        return kind in self.cards[name]["types"]
+
+    def key(self) -> str:
+        """A short stable text naming these rules, for the table cache."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+class Tables:
+    """Per-(rules, kingdom) lookups for the hot path: no parsing while playing."""
+
+    __slots__ = (
+        "action",
+        "action_order",
+        "attack",
+        "buy_list",
+        "buys_with",
+        "coins",
+        "cost",
+        "max_cost",
+        "params",
+        "plus",
+        "reaction",
+        "rules",
+        "supply",
+        "treasure",
+        "treasure_order",
+        "victory",
+        "vp",
+    )
+
+    def __init__(self, rules: DominationRules, kingdom: list[str]) -> None:
+        cards = rules.cards
+        self.rules = rules
+        self.supply = [*rules.basic, *kingdom]
+        self.cost = {n: int(c["cost"]) for n, c in cards.items()}
+        self.coins = {n: int(c["coins"]) for n, c in cards.items()}
+        self.vp = {n: int(c["vp"]) for n, c in cards.items()}
+        self.params: dict[str, dict[str, int]] = {n: dict(c["params"]) for n, c in cards.items()}
+        self.plus = {
+            n: (int(c["cards"]), int(c["actions"]), int(c["buys"]), int(c["coins"]))
+            for n, c in cards.items()
+        }
+        self.action = _with_type(cards, ACTION)
+        self.treasure = _with_type(cards, TREASURE)
+        self.victory = _with_type(cards, VICTORY)
+        self.attack = _with_type(cards, ATTACK)
+        self.reaction = _with_type(cards, REACTION)
+        self.action_order = [n for n in self.supply if n in self.action]
+        self.treasure_order = [n for n in self.supply if n in self.treasure]
+        by_cost = sorted(self.supply, key=lambda n: (self.cost[n], self.supply.index(n)))
+        self.buy_list = [(self.cost[n], n, "buy:" + n) for n in by_cost]
+        self.max_cost = max(self.cost[n] for n in self.supply)
+        # With no pile empty (most of a game) the buy options depend on coins alone.
+        self.buys_with = [
+            [buy for cost, _, buy in self.buy_list if cost <= coins]
+            for coins in range(self.max_cost + 1)
+        ]
+
+
+def _with_type(cards: dict[str, CardSpec], kind: str) -> frozenset[str]:
+    return frozenset(n for n, c in cards.items() if kind in c["types"])
+
+
+_RULES: dict[str, DominationRules] = {}
+TABLES: dict[str, Tables] = {}
+"""Lookups by a state's \"tkey\"; read directly on the hot path."""
+
+
+def rules_from_options(options: dict[str, Any]) -> DominationRules:
+    """The rules for an options dict, cached so states can ask cheaply and often."""
+    key = json.dumps(options, sort_keys=True, separators=(",", ":"))
+    found = _RULES.get(key)
+    if found is None:
+        found = _RULES[key] = DominationRules.from_dict(options)
+    return found
+
+
+def tables_for(options: dict[str, Any], kingdom: list[str], key: str) -> Tables:
+    """The lookup tables for `key`, building (and caching) them on a miss."""
+    found = TABLES.get(key)
+    if found is None:
+        found = TABLES[key] = Tables(rules_from_options(options), kingdom)
+    return found

@@ -1,0 +1,148 @@
+"""Moving cards between zones: drawing, shuffling, gaining, and the public log.
+
+A state keeps each player's cards in plain lists: "hand", "deck" (the top
+is the end of the list, so drawing is `pop()`), "discard" (top at the end),
+"shown" (revealed or set aside, public) and "look" (cards only their owner
+is looking at, such as Sentry's). "marks" runs beside the top of the deck:
+marks[-1] says who knows the top card (2 everyone, 1 its owner, 0 nobody),
+and it only ever covers a run of cards placed on top, so it stays short.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardbots.core.contract import State
+from boardbots.core.rng import Rng, mix_seed
+from boardbots.games.domination.rules import TABLES, Tables, tables_for
+
+Player = dict[str, list[Any]]
+
+MARK_OWNER = 1
+MARK_PUBLIC = 2
+
+
+def tables(state: State) -> Tables:
+    """The cached lookups for this state's rules and kingdom."""
+    found = TABLES.get(state["tkey"])
+    if found is None:
+        found = tables_for(state["options"], state["kingdom"], state["tkey"])
+    return found
+
+
+def new_player(deck: list[str]) -> Player:
+    return {"hand": [], "deck": deck, "discard": [], "marks": [], "shown": [], "look": []}
+
+
+def shuffle(state: State, cards: list[str]) -> None:
+    """Shuffle in place with the game's own stream, one fresh seed per shuffle.
+
+    The stream is (seed, counter) rather than a live generator so a state
+    stays plain JSON and a clone replays the same future shuffles. Seeding
+    a Mersenne Twister costs about as much as the shuffle itself; it is
+    still the largest single cost of a Big Money game (see the benchmark).
+    """
+    n = state["shuffles"]
+    state["shuffles"] = n + 1
+    Rng(mix_seed(state["seed"], n)).shuffle(cards)
+
+
+def refill(state: State, pl: Player) -> bool:
+    """Shuffle the discard pile into an empty deck; False when both are empty."""
+    disc = pl["discard"]
+    if not disc:
+        return False
+    pl["discard"] = []
+    shuffle(state, disc)
+    pl["deck"] = disc
+    return True
+
+
+def draw(state: State, pl: Player, n: int) -> None:
+    """Draw up to n cards, shuffling the discard pile in when the deck runs out."""
+    deck = pl["deck"]
+    size = len(deck)
+    if size >= n and not pl["marks"]:
+        # Fast path: no known cards on top, no reshuffle (and n may be 0).
+        pl["hand"] += deck[size - n :]
+        del deck[size - n :]
+        return
+    hand = pl["hand"]
+    for _ in range(n):
+        card = pop_top(state, pl)
+        if card is None:
+            return
+        hand.append(card)
+
+
+def pop_top(state: State, pl: Player) -> str | None:
+    """Take the top card of the deck (shuffling if needed), or None if there is none."""
+    if not pl["deck"] and not refill(state, pl):
+        return None
+    marks = pl["marks"]
+    if marks:
+        marks.pop()
+    card: str = pl["deck"].pop()
+    return card
+
+
+def put_on_deck(pl: Player, card: str, mark: int) -> None:
+    """Place a card on top of the deck, remembering who saw it go there."""
+    # marks covers the top len(marks) cards, so a new top card just extends it.
+    pl["deck"].append(card)
+    pl["marks"].append(mark)
+
+
+def gain(state: State, p: int, name: str, to: str = "discard") -> bool:
+    """Gain a card from the supply to a player's discard, hand or deck; False if none left."""
+    supply = state["supply"]
+    if not supply.get(name):
+        return False
+    supply[name] -= 1
+    pl = state["players"][p]
+    if to == "deck":
+        put_on_deck(pl, name, MARK_PUBLIC)
+    else:
+        pl[to].append(name)
+    log(state, p, "gain", name)
+    return True
+
+
+def trash_from(state: State, p: int, zone: list[str], name: str) -> None:
+    zone.remove(name)
+    state["trash"].append(name)
+    log(state, p, "trash", name)
+
+
+def discard_from(state: State, p: int, zone: list[str], name: str) -> None:
+    zone.remove(name)
+    state["players"][p]["discard"].append(name)
+    log(state, p, "discard", name)
+
+
+def log(state: State, p: int, verb: str, what: str | None) -> None:
+    """Append a public event; only ever pass what every player may see."""
+    state["log"].append([p, verb, what])
+
+
+def others(state: State, p: int) -> list[int]:
+    """The other players in turn order, starting at p's left."""
+    n = state["n"]
+    return [(p + i) % n for i in range(1, n)]
+
+
+def owned(pl: Player) -> list[str]:
+    """Every card a player owns outside the play area."""
+    return [*pl["hand"], *pl["deck"], *pl["discard"], *pl["shown"], *pl["look"]]
+
+
+def empty_piles(state: State) -> int:
+    return list(state["supply"].values()).count(0)
+
+
+def distinct(t: Tables, cards: list[str], allow: list[str] | None = None) -> list[str]:
+    """The different names among `cards`, in supply order (so choices list stably)."""
+    present = set(cards)
+    if allow is not None:
+        present.intersection_update(allow)
+    return [n for n in t.supply if n in present]
