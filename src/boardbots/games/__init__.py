@@ -6,8 +6,6 @@ the server find it through `get_game`.
 
 from __future__ import annotations
 
-import importlib
-
 from boardbots.core.contract import Game
 
 _GAMES: dict[str, Game] = {}
@@ -24,14 +22,11 @@ def _load_builtin() -> None:
     if _LOADED:
         return
     _LOADED.append(True)
+    from boardbots.games.domination.engine import GAME as domination_game
     from boardbots.games.y.engine import GAME as y_game
 
     register(y_game)
-    try:
-        dom = importlib.import_module("boardbots.games.domination.engine")
-    except ModuleNotFoundError:  # only while Domination is being built; removed when it lands
-        return
-    register(dom.GAME)
+    register(domination_game)
 
 
 def get_game(name: str) -> Game:
