@@ -8,17 +8,23 @@ own hand, the cards they are looking at, their draw pile and discard pile
 as sorted multisets (so no order leaks) and "top_known" (deck positions they
 know). For everyone else, "hidden" is the sorted multiset of their cards in
 unseen places: it follows from the public record of gains and trashes, and
-it is what `determinize` deals out again.
+it is what `determinize` deals out again, keeping to what the pending prompt
+tells the table about the deciding seat's unseen cards (see `_constraint`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from math import comb
 from typing import Any
 
 from boardbots.core.contract import State, View
 from boardbots.core.rng import Rng
-from boardbots.games.domination.zones import MARK_OWNER, MARK_PUBLIC, Player
+from boardbots.games.domination.zones import MARK_OWNER, MARK_PUBLIC, Player, tables
+
+Constraint = tuple[str, frozenset[str]]
+"""("hand", names): the hand holds at least one of them; ("look", names): the
+card looked at last is one of them."""
 
 # State fields every seat may see; they are copied into views and back.
 PUBLIC_KEYS = (
@@ -123,7 +129,11 @@ def known_cards(view: View, p: int) -> list[str]:
 
 def determinize(view: View, rng: Rng) -> State:
     """A full state that shows exactly `view` to its viewer, with every unknown card dealt
-    at random from what that seat cannot see; the new world has its own seed from `rng`."""
+    at random from what that seat cannot see; the new world has its own seed from `rng`.
+
+    Unknown cards are dealt uniformly among the deals that fit everything the view
+    reveals, the pending prompt included (see `_constraint`).
+    """
     state: State = {"game": "domination"}
     for key in PUBLIC_KEYS:
         state[key] = _copy(view[key])
@@ -132,10 +142,32 @@ def determinize(view: View, rng: Rng) -> State:
     state["shuffles"] = 0
     viewer = view["viewer"]
     state["players"] = [
-        _own_seat(seat, rng) if p == viewer else _other_seat(seat, rng)
+        _own_seat(seat, rng) if p == viewer else _other_seat(seat, rng, _constraint(view, p))
         for p, seat in enumerate(view["players"])
     ]
     return state
+
+
+def _constraint(view: View, p: int) -> Constraint | None:
+    """What the pending prompt tells everyone about seat p's unseen cards, if anything.
+
+    An Action-phase prompt is only made when the hand holds an Action card (the
+    phase is skipped otherwise); Library asks only about a drawn Action card,
+    which sits in "look" until answered; a pick that must take one of a few
+    names from the hand (a Bureaucrat victim's Victory card) is only asked
+    when the hand holds one. Other prompts depend on public facts alone.
+    """
+    pend = view["pending"]
+    if pend is None or pend["player"] != p:
+        return None
+    kind = pend["kind"]
+    if kind == "action":
+        return ("hand", tables(view).action)
+    if kind == "yesno" and pend.get("card") == "Library":
+        return ("look", tables(view).action)
+    if pend.get("zone") == "hand" and pend.get("need") and pend.get("allow") is not None:
+        return ("hand", frozenset(pend["allow"]))
+    return None
 
 
 def _own_seat(seat: dict[str, Any], rng: Rng) -> Player:
@@ -159,11 +191,13 @@ def _own_seat(seat: dict[str, Any], rng: Rng) -> Player:
     }
 
 
-def _other_seat(seat: dict[str, Any], rng: Rng) -> Player:
+def _other_seat(seat: dict[str, Any], rng: Rng, rule: Constraint | None) -> Player:
     pool = list(seat["hidden"])
     rng.shuffle(pool)
     public = seat["top_public"]
     h, k = seat["hand_size"], seat["look_size"]
+    if rule is not None:
+        pool = _constrained(pool, h, k, rule, rng)
     unknown_deck = seat["deck_size"] - sum(c is not None for c in public)
     deck_fill = pool[h + k : h + k + unknown_deck]
     discard = pool[h + k + unknown_deck :]
@@ -177,6 +211,42 @@ def _other_seat(seat: dict[str, Any], rng: Rng) -> Player:
         "shown": list(seat["shown"]),
         "look": pool[h : h + k],
     }
+
+
+def _constrained(pool: list[str], h: int, k: int, rule: Constraint, rng: Rng) -> list[str]:
+    """The shuffled `pool` re-dealt so that `rule` holds, every fitting deal equally likely.
+
+    The result is read as before: hand `pool[:h]`, look `pool[h:h+k]`, then the rest.
+    """
+    zone, names = rule
+    fits = [c for c in pool if c in names]
+    rest = [c for c in pool if c not in names]
+    if zone == "look":
+        if not fits or not k:
+            raise ValueError("the view is inconsistent: no card can be the one looked at")
+        # A uniform card among the fitting copies, then a uniform order for the others.
+        card = fits.pop(rng.randrange(len(fits)))
+        others = fits + rest
+        rng.shuffle(others)
+        return [*others[: h + k - 1], card, *others[h + k - 1 :]]
+    j = _fitting_in_hand(len(fits), len(rest), h, rng)
+    hand, left = fits[:j] + rest[: h - j], fits[j:] + rest[h - j :]
+    rng.shuffle(hand)
+    rng.shuffle(left)
+    return hand + left
+
+
+def _fitting_in_hand(fit: int, rest: int, h: int, rng: Rng) -> int:
+    """How many fitting cards a uniform h-card hand holds, given that it holds at least one.
+
+    Hypergeometric weights C(fit, j) * C(rest, h - j) for j >= 1; sampling the count
+    first keeps the draw exact instead of reshuffling until a hand qualifies.
+    """
+    counts = list(range(1, min(fit, h) + 1))
+    weights = [float(comb(fit, j) * comb(rest, h - j)) for j in counts]
+    if not counts or not any(weights):
+        raise ValueError("the view is inconsistent: no hand can hold the card the prompt needs")
+    return rng.weighted(counts, weights)
 
 
 def _stack_deck(size: int, known: list[str | None], fill: list[str]) -> list[str]:
