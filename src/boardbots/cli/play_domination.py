@@ -165,9 +165,17 @@ def play_domination(
         else:
             ctx = BotContext(rng=Rng(decision_seed(game_seed, state["steps"])))
             action = opponents[who].decide(GAME.player_view(state, who), ctx)
-            console.print(f"P{who} {GAME.describe(state, action)}")
+        seen = len(state["log"])
         state = GAME.applied(state, action)
+        if who != seat:
+            _print_public_events(state["log"][seen:])
     _final(state)
+
+
+def _print_public_events(events: list[list[Any]]) -> None:
+    """Show a bot's move through the public log only, never its private choices."""
+    for p, verb, what in events:
+        console.print(f"P{p} {verb}{f' {what}' if what else ''}")
 
 
 def register(app: typer.Typer) -> None:
