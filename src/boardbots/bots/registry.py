@@ -13,6 +13,7 @@ from boardbots.bots.base import Bot
 BotFactory = Callable[..., Bot]
 
 _BOTS: dict[str, BotFactory] = {}
+_LOADED: list[bool] = []
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
@@ -20,11 +21,21 @@ def register_bot(name: str, factory: BotFactory) -> None:
 
 
 def _load_builtin() -> None:
-    if _BOTS:
+    # A flag, not "is the dict empty": tests may register their own bots first.
+    if _LOADED:
         return
+    _LOADED.append(True)
+    from boardbots.bots.easy import EasyBot
+    from boardbots.bots.hard import HardBot
+    from boardbots.bots.medium import MediumBot
     from boardbots.bots.random import RandomBot
+    from boardbots.games.domination.strategies import BigMoneyBot
 
     register_bot("random", RandomBot)
+    register_bot("easy", EasyBot)
+    register_bot("medium", MediumBot)
+    register_bot("hard", HardBot)
+    register_bot("bigmoney", BigMoneyBot)
 
 
 def bot_names() -> list[str]:

@@ -1,0 +1,111 @@
+"""Bot decision times: median and p95 per level in mid-game positions, and Hard's iterations/s.
+
+Positions come from seeded games played by Medium (so they look like real
+mid-games): 4-player Domination between rounds 4 and 12, and size-11 Y
+between 10 and 40 stones. Each level decides in every position with the
+real clock injected; Hard runs its default iterations with no time budget,
+so the figure is what 1,500 iterations cost here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import statistics
+import time
+from collections.abc import Callable
+
+from boardbots.bots.base import Bot, BotContext
+from boardbots.bots.registry import make_bot
+from boardbots.core.contract import Game, View
+from boardbots.core.rng import Rng, mix_seed
+from boardbots.games import get_game
+
+
+def positions(
+    game: Game, players: int, count: int, keep: Callable[[Game, dict], bool]
+) -> list[View]:
+    """Views of the seat to move, taken from Medium-vs-Medium games when `keep` says so."""
+    views: list[View] = []
+    medium = make_bot("medium")
+    seed = 0
+    while len(views) < count:
+        seed += 1
+        state = game.new_state(players, seed)
+        step = 0
+        while not game.is_over(state) and len(views) < count:
+            view = game.player_view(state, game.pending(state)["player"])
+            if keep(game, state) and step % 3 == 0:
+                views.append(view)
+            game.apply(state, medium.decide(view, BotContext(Rng(mix_seed(seed, step)))))
+            step += 1
+    return views
+
+
+def _dom_mid(game: Game, state: dict) -> bool:
+    return 4 <= game.clock(state)[0] < 12
+
+
+def _y_mid(game: Game, state: dict) -> bool:
+    return 10 <= state["ply"] < 40
+
+
+def time_level(bot: Bot, views: list[View]) -> tuple[list[float], int]:
+    """Decision times in ms, and the total Hard iterations (0 for other levels)."""
+    times: list[float] = []
+    iterations = 0
+    for i, view in enumerate(views):
+        ctx = BotContext(Rng(i), now=time.perf_counter)
+        start = time.perf_counter()
+        bot.decide(view, ctx)
+        times.append((time.perf_counter() - start) * 1000)
+        iterations += int(ctx.notes.get("iterations", 0) or 0)
+    return times, iterations
+
+
+def report(name: str, views: list[View], levels: list[str]) -> None:
+    print(f"\n{name}: {len(views)} positions")
+    print(f"{'level':>8}  {'median ms':>10}  {'p95 ms':>8}  {'iterations/s':>12}")
+    for code in levels:
+        times, iterations = time_level(make_bot(code), views)
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        rate = f"{iterations / (sum(times) / 1000):,.0f}" if iterations else "-"
+        print(f"{code:>8}  {statistics.median(times):>10.2f}  {p95:>8.2f}  {rate:>12}")
+
+
+def profile(views: list[View], code: str) -> None:
+    """Where one level's time goes, for the heaviest functions."""
+    bot = make_bot(code)
+    prof = cProfile.Profile()
+    prof.enable()
+    time_level(bot, views)
+    prof.disable()
+    pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="boardbots bench bots", description=__doc__)
+    parser.add_argument("--positions", type=int, default=40, help="positions per game")
+    parser.add_argument("--levels", default="easy,medium,hard", help="bot codes to time")
+    parser.add_argument("--games", default="domination,y", help="which games")
+    parser.add_argument("--profile", default=None, help="profile this bot code instead")
+    args = parser.parse_args(argv)
+    levels = args.levels.split(",")
+    for name in args.games.split(","):
+        game = get_game(name)
+        if name == "domination":
+            views = positions(game, 4, args.positions, _dom_mid)
+            title = "Domination, 4 players, rounds 4-12"
+        else:
+            views = positions(game, 2, args.positions, _y_mid)
+            title = "Game of Y, size 11, 10-40 stones"
+        if args.profile:
+            profile(views, args.profile)
+        else:
+            report(title, views, levels)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,429 @@
+"""What the bots know about Domination: deck money, buying power, buy values and defaults.
+
+Every cost, VP, bonus and pile size is read from the game's tables (its
+DominationRules); the constants here are the bots' own judgement, not rules.
+
+The common currency is VP. A deck's *buying power* is the VP one turn's
+hand can buy on average (the best Victory card its coins afford, averaged
+over every hand the deck can draw), and its *outlook* is that power times
+the rounds the game probably has left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from boardbots.core.contract import Action, Game, State, Stop
+from boardbots.core.rng import Rng
+from boardbots.games.domination.engine import cards_of, victory_points
+from boardbots.games.domination.rules import Tables
+from boardbots.games.domination.zones import tables
+
+W_OUTLOOK = 0.5  # weight of outlook next to VP in evaluate (spec: 0.5 to 1)
+ATTACK_SHARE = 0.4  # damage to each opponent counts at this share of our own gain
+LONG_GAME = 18  # rounds a game between decent players usually lasts (Big Money: 16-17)
+ENDGAME_ROUNDS = 1.5  # rounds left once a single pile stands between us and the end
+WIN_BONUS = 100.0  # points a won game is worth beyond its VP, so Medium values finishing it
+TERMINAL_DRAW = 0.6  # share of a terminal draw card's cards that count as money
+OUTLOOK_CACHE = 20_000  # deck compositions remembered (keyed by card counts)
+
+SKIPS = ("pass", "done", "no")
+
+
+# ---------------------------------------------------------------- deck money
+
+
+def deck_of(state: State, p: int) -> list[str]:
+    """Every card seat p owns, in play included (the state is a determinized world)."""
+    pl = state["players"][p]
+    cards = [*pl["hand"], *pl["deck"], *pl["discard"], *pl["shown"], *pl["look"]]
+    if p == state["cur"]:
+        cards += state["play"]
+    return cards
+
+
+def density(t: Tables, cards: list[str]) -> float:
+    """Average coins a card brings when drawn; drawing cards bring what they draw."""
+    if not cards:
+        return 0.0
+    coins = plus = 0
+    plus_table = t.plus
+    for c in cards:
+        extra, _, _, money = plus_table[c]
+        coins += t.coins[c] if c in t.treasure else money
+        plus += extra
+    n = len(cards)
+    first = coins / n
+    return (coins + plus * first) / n
+
+
+def card_money(t: Tables, card: str, d: float) -> float:
+    """Coins one copy of `card` brings to a hand whose other cards average d.
+
+    A terminal (no +Action) draw card is discounted: two of them collide, and
+    what it draws is often dead. Non-terminal draws replace themselves.
+    """
+    if card in t.treasure:
+        return float(t.coins[card])
+    extra, actions, _, money = t.plus[card]
+    return money + extra * d * (1.0 if actions else TERMINAL_DRAW)
+
+
+# ---------------------------------------------------------------- buying power
+
+
+class _Power:
+    """Per-rules lookups: what a number of coins buys, in VP."""
+
+    def __init__(self, t: Tables) -> None:
+        victory = [(t.cost[n], t.vp[n]) for n in t.supply if n in t.victory and t.vp[n] > 0]
+        top = max((c for c, _ in victory), default=0)
+        self.vp_at = [
+            max((v for c, v in victory if c <= coins), default=0) for coins in range(top + 1)
+        ]
+        best_cost, best_vp = max(victory, key=lambda cv: (cv[1], -cv[0]), default=(1, 0))
+        self.vp_per_coin = best_vp / max(best_cost, 1)
+        self.province = t.rules.end_pile
+        # Per action text ("buy:X" and "gain:X"): VP, coins, cards drawn (discounted), attack bite.
+        self.static: dict[Action, tuple[float, float, float, float]] = {}
+        for name in t.supply:
+            extra, actions, _, money = t.plus[name]
+            coins = float(t.coins[name]) if name in t.treasure else float(money)
+            draw = 0.0 if name in t.treasure else extra * (1.0 if actions else TERMINAL_DRAW)
+            attack = _attack_bite(t, name, self) if name in t.attack else 0.0
+            entry = (float(t.vp[name]), coins, draw, attack)
+            self.static["buy:" + name] = self.static["gain:" + name] = entry
+
+    def vp_for(self, coins: int) -> int:
+        table = self.vp_at
+        return table[coins] if coins < len(table) else table[-1]
+
+
+_POWER: dict[int, _Power] = {}
+_OUTLOOK: dict[tuple[str, ...], float] = {}
+
+
+def power(t: Tables) -> _Power:
+    found = _POWER.get(id(t))
+    if found is None:
+        found = _POWER[id(t)] = _Power(t)
+    return found
+
+
+def buying_power(t: Tables, cards: list[str]) -> float:
+    """Expected VP one hand can buy, averaged over hands drawn from `cards`.
+
+    Cards are drawn with replacement (close enough for a 5-card hand and far
+    cheaper); a drawing card's coins are split between the two nearest whole
+    numbers so the average stays exact.
+    """
+    key = tuple(sorted(cards))
+    found = _OUTLOOK.get(key)
+    if found is not None:
+        return found
+    one = _card_distribution(t, cards)
+    hand = [1.0]
+    for _ in range(t.rules.hand_size):
+        hand = _convolve(hand, one)
+    pw = power(t)
+    value = sum(p * pw.vp_for(c) for c, p in enumerate(hand))
+    if len(_OUTLOOK) > OUTLOOK_CACHE:
+        _OUTLOOK.clear()
+    _OUTLOOK[key] = value
+    return value
+
+
+def _card_distribution(t: Tables, cards: list[str]) -> list[float]:
+    d = density(t, cards)
+    share = 1.0 / len(cards) if cards else 1.0
+    dist = [0.0] * 8
+    for c in cards or ["Curse"]:
+        m = min(card_money(t, c, d), 6.99)
+        low = int(m)
+        dist[low] += share * (1 - (m - low))
+        dist[low + 1] += share * (m - low)
+    while len(dist) > 1 and dist[-1] == 0.0:
+        dist.pop()
+    return dist
+
+
+def _convolve(a: list[float], b: list[float]) -> list[float]:
+    out = [0.0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+def rounds_left(state: State, t: Tables) -> float:
+    """A guess at the rounds still to play: a typical game's length minus the rounds played,
+    cut short when one more pile would end the game.
+
+    The guess deliberately ignores how fast the end pile is going: otherwise
+    taking a Province would look bad for shortening our own future.
+    """
+    supply = state["supply"]
+    left = float(LONG_GAME - state["turn"] // state["n"])
+    empty = list(supply.values()).count(0)
+    if supply[t.rules.end_pile] <= 1 or empty >= t.rules.piles_to_end - 1:
+        left = min(left, ENDGAME_ROUNDS)
+    return max(1.0, left)
+
+
+# ---------------------------------------------------------------- action values
+
+
+def buy_value(t: Tables, state: State, card: str, d: float, size: int, left: float) -> float:
+    """VP-equivalent of gaining `card` now: its VP plus the money it adds to every future
+    hand (or takes away, for green cards), plus its attack on the others."""
+    pw = power(t)
+    per_hand = t.rules.hand_size * (card_money(t, card, d) - d) / (size + 1)
+    value = t.vp[card] + per_hand * pw.vp_per_coin * left
+    if card in t.attack:
+        value += ATTACK_SHARE * (state["n"] - 1) * _attack_bite(t, card, pw)
+    return value
+
+
+def _attack_bite(t: Tables, card: str, pw: _Power) -> float:
+    """Rough VP an attack costs each victim per play, from its own numbers."""
+    params = t.params[card]
+    if "curses" in params:
+        return float(params["curses"])  # a Curse: its VP and a dead card
+    return pw.vp_per_coin  # a lost card or treasure is worth about a coin
+
+
+def play_value(t: Tables, card: str, d: float) -> float:
+    """How good playing an Action now is: non-terminals first, then by money brought."""
+    extra, actions, buys, money = t.plus[card]
+    return (2.0 if actions else 0.0) + money + extra * d + 0.5 * buys + 0.1
+
+
+def junk_key(t: Tables, name: str) -> tuple[int, int]:
+    """Curses and Victory cards first, then the cheapest: what to let go of first."""
+    if name not in t.cost:
+        return (2, 0)
+    useless = name not in t.treasure and name not in t.action
+    return (0 if useless else 1, t.cost[name])
+
+
+def default_answer(
+    state: State, t: Tables, options: list[Action], pick: Callable[..., Action]
+) -> Action:
+    """A reasonable answer to any sub-decision without search (rollouts and Medium's neutral)."""
+    pend = state["pending"]
+    kind = pend["kind"]
+    if kind == "react":
+        return next((a for a in options if a != "pass"), options[0])
+    if kind == "gain":
+        return pick(state, t, options)
+    if kind == "yesno":
+        return "yes" if pend["card"] == "Vassal" else "no"
+    if kind in ("discard", "trash", "topdeck", "sentry"):
+        return _junk_answer(t, pend, options)
+    if kind == "play":
+        plays = [a for a in options if a != "pass"]
+        return max(plays, key=lambda a: play_value(t, str(a)[5:], 1.0)) if plays else options[0]
+    return options[0]
+
+
+def _junk_answer(t: Tables, pend: dict[str, object], options: list[Action]) -> Action:
+    """Trash or discard junk (Curses, Victory cards); otherwise stop when allowed."""
+    named = [a for a in options if ":" in str(a)]
+    junk = [a for a in named if junk_key(t, str(a).partition(":")[2])[0] == 0]
+    kind = pend["kind"]
+    if kind in ("discard", "trash", "sentry") and junk:
+        return min(junk, key=lambda a: junk_key(t, str(a).partition(":")[2]))
+    rewarded = {"trash_coins", "gain_more"} & set(t.params.get(str(pend["card"]), {}))
+    if kind == "trash" and rewarded and named:
+        # Moneylender, Mine, Remodel pay for what they trash: give up the cheapest.
+        return min(named, key=lambda a: junk_key(t, str(a).partition(":")[2]))
+    for skip in (*SKIPS, "done"):
+        if skip in options:
+            return skip
+    return min(named, key=lambda a: junk_key(t, str(a).partition(":")[2]))
+
+
+def _named(action: Action) -> str:
+    return str(action).partition(":")[2]
+
+
+# ---------------------------------------------------------------- the protocol
+
+
+class DominationHeuristics:
+    """Domination heuristics for the bot ladder (see `bots/heuristics.py`)."""
+
+    easy_random_rate = 0.25
+
+    def points(self, state: State) -> list[float]:
+        """VP, plus WIN_BONUS times the win share once the game is over: ending it must pay
+        only when it wins, since the outlook of a finished game is 0."""
+        t = tables(state)
+        pts = [float(victory_points(t, cards_of(state, p))) for p in range(state["n"])]
+        if state["phase"] == "over":
+            shares = _game().result(state)
+            pts = [v + WIN_BONUS * s for v, s in zip(pts, shares, strict=True)]
+        return pts
+
+    def outlook(self, state: State, me: int) -> float:
+        """VP our next hand can buy, plus our deck's buying power for the rounds after it.
+
+        The next hand counts as it is only while it is live (our turn, or our
+        answer pending); otherwise it is a guess of the world we imagined, so
+        the average hand stands in for it.
+        """
+        if state["phase"] == "over":
+            return 0.0
+        t = tables(state)
+        cards = deck_of(state, me)
+        per_turn = buying_power(t, cards)
+        later = per_turn * (rounds_left(state, t) - 1.0)
+        pend = state["pending"]
+        if state["cur"] != me and (pend is None or pend["player"] != me):
+            return per_turn + later
+        d = density(t, cards)
+        coins = sum(card_money(t, c, d) for c in state["players"][me]["hand"])
+        if state["cur"] == me:
+            coins += state["coins"]
+        return power(t).vp_for(int(coins)) + later
+
+    def evaluate(self, state: State, me: int) -> float:
+        """Our projected VP (VP now plus weighted outlook) against the best projected rival."""
+        vp = self.points(state)
+        proj = [vp[p] + W_OUTLOOK * self.outlook(state, p) for p in range(len(vp))]
+        return proj[me] - max(v for p, v in enumerate(proj) if p != me)
+
+    def reward_scale(self, state: State) -> float:
+        t = tables(state)
+        return float(t.vp[t.rules.end_pile])  # about one round's gain: a Province
+
+    def medium_horizon(self, state: State) -> Stop | None:
+        """Our own turn: its end, after which the hand is scored. Someone else's: at once."""
+        pend = state["pending"]
+        return Stop.TURN if pend is not None and pend["player"] == state["cur"] else None
+
+    def neutral_action(self, state: State) -> Action:
+        """The player whose turn it is follows the greedy default; others give default answers."""
+        return self._greedy(state, tables(state), _legal(state))
+
+    def quick_action(self, state: State, rng: Rng, epsilon: float) -> Action:
+        options = _legal(state)
+        if len(options) == 1:
+            return options[0]
+        if epsilon and rng.random() < epsilon:
+            return rng.choice(options)
+        return self._greedy(state, tables(state), options)
+
+    def _greedy(self, state: State, t: Tables, options: list[Action]) -> Action:
+        kind = state["pending"]["kind"]
+        if kind == "buy":
+            return "treasures" if "treasures" in options else _best_gain(state, t, options)
+        if kind == "action":
+            plays = [a for a in options if a != "end"]
+            if not plays:
+                return "end"
+            d = density(t, deck_of(state, state["cur"]))
+            return max(plays, key=lambda a: play_value(t, _named(a), d))
+        return default_answer(state, t, options, _best_gain)
+
+    def playout(self, state: State, me: int, rng: Rng) -> float | None:
+        return None  # the standard rollout: quick policy to the horizon, then evaluate
+
+    def obvious_answer(self, state: State, actions: list[Action]) -> Action | None:
+        """Block an attack; play all Treasures; buy the card that ends the game in our favour."""
+        kind = state["pending"]["kind"]
+        if kind == "react":
+            return next((a for a in actions if a != "pass"), None)
+        if kind != "buy":
+            return None
+        if "treasures" in actions:
+            return "treasures"
+        wins = [a for a in actions if str(a).startswith("buy:") and _ending(state, a) == 1]
+        return wins[0] if wins else None
+
+    def disasters(self, state: State, actions: list[Action]) -> list[Action]:
+        """Taking a Curse, letting an attack through, or ending the game without winning it."""
+        t = tables(state)
+        kind = state["pending"]["kind"]
+        bad: list[Action] = []
+        for a in actions:
+            name = _named(a)
+            curse = name in t.vp and t.vp[name] < 0 and kind in ("buy", "gain")
+            unblocked = kind == "react" and a == "pass" and len(actions) > 1
+            losing_end = kind == "buy" and str(a).startswith("buy:") and _ending(state, a) == -1
+            if curse or unblocked or losing_end:
+                bad.append(a)
+        return bad
+
+    def immediate(self, state: State, action: Action) -> float:
+        t = tables(state)
+        verb, _, name = str(action).partition(":")
+        if action == "treasures" or verb == "react":
+            return 1.0
+        if name not in t.cost:
+            return 0.0
+        cards = deck_of(state, state["pending"]["player"])
+        d = density(t, cards)
+        if verb in ("buy", "gain"):
+            return buy_value(t, state, name, d, len(cards), rounds_left(state, t))
+        if verb == "play":
+            return play_value(t, name, d) if name in t.action else float(t.coins[name])
+        return 1.0 if junk_key(t, name)[0] == 0 else 0.0
+
+    def easy_pick(self, state: State, actions: list[Action], rng: Rng) -> Action | None:
+        return None  # the spec's weighted draw
+
+
+def _game() -> Game:
+    from boardbots.games.domination.engine import GAME
+
+    return GAME
+
+
+def _legal(state: State) -> list[Action]:
+    return _game().legal_actions(state)
+
+
+def _best_gain(state: State, t: Tables, options: list[Action]) -> Action:
+    """The buy or gain with the highest value; ending the turn is worth 0.
+
+    The rollout hot path: the same sum as `buy_value`, with the per-decision
+    factors worked out once and the per-card ones read from a cached table.
+    """
+    p = state["pending"]["player"]
+    cards = deck_of(state, p)
+    d, size, left = density(t, cards), len(cards), rounds_left(state, t)
+    pw = power(t)
+    scale = t.rules.hand_size * pw.vp_per_coin * left / (size + 1)
+    bite = ATTACK_SHARE * (state["n"] - 1)
+    static = pw.static
+    best: Action = options[-1]
+    best_value = 0.0 if best in ("end", "pass") else -1e9
+    for a in options:
+        entry = static.get(a)
+        if entry is not None:
+            vp, money, draw, attack = entry
+            v = vp + (money + draw * d - d) * scale + bite * attack
+            if v > best_value:
+                best, best_value = a, v
+    return best
+
+
+def _ending(state: State, action: Action) -> int:
+    """1 if this buy ends the game and we win outright, -1 if it ends it otherwise, else 0."""
+    t = tables(state)
+    name = _named(action)
+    supply = state["supply"]
+    if supply[name] != 1:
+        return 0
+    empty = list(supply.values()).count(0)
+    if name != t.rules.end_pile and empty + 1 < t.rules.piles_to_end:
+        return 0
+    me = state["cur"]
+    vp = [victory_points(t, deck_of(state, p)) for p in range(state["n"])]
+    vp[me] += t.vp[name]
+    return 1 if vp[me] > max(v for p, v in enumerate(vp) if p != me) else -1
+
+
+HEURISTICS = DominationHeuristics()

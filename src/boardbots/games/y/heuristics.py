@@ -1,0 +1,302 @@
+"""What the bots know about the Game of Y: spec 003's Easy scoring, a connection
+measure for Medium, threats, and the fill playout for Hard.
+
+Y has no rule numbers to read beyond the board size (from the state's
+rules); the weights below belong to the bots, not to the rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cache
+
+from boardbots.core.contract import Action, State, Stop
+from boardbots.core.rng import Rng
+from boardbots.games.y.board import Bitboard, Board
+from boardbots.games.y.engine import SWAP, _random_subset, board_of
+
+# Spec 003's weights (see docs/bots.md for how they are read).
+LINK = 150  # per (stone, same-colour neighbour) pair: a new link counts twice
+SIDE = 1000  # per side a stone's chain reaches
+BLOCK = 1.2  # the opponent's value of a cell, for taking it away from them
+
+FAR = 1_000  # a side no path can reach any more
+WIN_BONUS = 100.0  # points a finished connection is worth beyond its distance of 0
+ROBUST = 0.5  # most a distance is lowered for having many meeting cells (less than a stone)
+ROBUST_HALF = 4  # meeting cells that earn half of ROBUST
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Geometry:
+    """Per-cell lookups built once per board size."""
+
+    board: Board
+    near: tuple[Bitboard, ...]  # near[i]: the neighbours of cell i (0 off the board)
+    side_bits: tuple[int, ...]  # side_bits[i]: the sides cell i lies on, as a 3-bit mask
+    sides: tuple[Bitboard, Bitboard, Bitboard]
+
+
+@cache
+def geometry(b: Board) -> Geometry:
+    size = b.n * b.n
+    near = [0] * size
+    on = [0] * size
+    for i in b.cells:
+        near[i] = b.neighbours(1 << i)
+        on[i] = sum(1 << k for k, s in enumerate((b.side_a, b.side_b, b.side_c)) if s >> i & 1)
+    return Geometry(b, tuple(near), tuple(on), (b.side_a, b.side_b, b.side_c))
+
+
+def _bits(mask: Bitboard) -> list[int]:
+    """Indices of the set bits, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# ---------------------------------------------------------------- Easy (spec 003)
+
+
+def easy_scores(state: State) -> dict[int, float]:
+    """Spec 003's value of each empty cell for the player to move.
+
+    A stone scores LINK per same-colour neighbour and SIDE per side its chain
+    reaches (docs/bots.md says why the chain). A cell is worth what the new
+    stone adds for us plus BLOCK times what it would add for the opponent,
+    since taking it denies them that.
+    """
+    g = geometry(board_of(state))
+    me = state["to_move"]
+    mine, theirs = state["stones"][me], state["stones"][1 - me]
+    empty = g.board.full & ~(mine | theirs)
+    ours, other = _chains(g, mine), _chains(g, theirs)
+    return {i: _gain(g, i, mine, ours) + BLOCK * _gain(g, i, theirs, other) for i in _bits(empty)}
+
+
+def _chains(g: Geometry, stones: Bitboard) -> list[tuple[Bitboard, int, int]]:
+    """Each chain of `stones` as (bits, size, sides reached as a 3-bit mask)."""
+    out = []
+    rest = stones
+    while rest:
+        chain = g.board.group(stones, rest & -rest)
+        rest &= ~chain
+        out.append((chain, chain.bit_count(), _side_mask(g, chain)))
+    return out
+
+
+def _side_mask(g: Geometry, bits: Bitboard) -> int:
+    a, b, c = g.sides
+    return (bits & a != 0) | (bits & b != 0) << 1 | (bits & c != 0) << 2
+
+
+def _gain(
+    g: Geometry, cell: int, stones: Bitboard, chains: list[tuple[Bitboard, int, int]]
+) -> float:
+    """How much a stone on `cell` raises its owner's 003 board value.
+
+    Its links count twice (its own and its neighbours'); the chains it joins
+    become one, every stone of which then scores the merged chain's sides.
+    """
+    near = g.near[cell]
+    size, sides, before = 1, g.side_bits[cell], 0
+    for bits, n, mask in chains:
+        if bits & near:
+            size += n
+            sides |= mask
+            before += n * _SIDE_COUNT[mask]
+    links = 2 * LINK * (near & stones).bit_count()
+    return links + SIDE * (size * _SIDE_COUNT[sides] - before)
+
+
+_SIDE_COUNT = tuple(bin(m).count("1") for m in range(8))
+
+
+def easy_pick(state: State, rng: Rng) -> Action:
+    """The best-scoring cell; equal best cells drawn at random (spec 003's tie rule)."""
+    scores = easy_scores(state)
+    top = max(scores.values())
+    return rng.choice([i for i, s in scores.items() if s == top])
+
+
+# ---------------------------------------------------------------- threats
+
+
+def winning_cells(b: Board, own: Bitboard, other: Bitboard) -> Bitboard:
+    """Empty cells that would connect all three sides for the owner of `own`.
+
+    For each side, the cells whose stone would touch it: the side itself and
+    the empty neighbours of every group already touching it. A cell in all
+    three such sets wins.
+    """
+    empty = b.full & ~(own | other)
+    reach = [b.side_a, b.side_b, b.side_c]
+    rest = own
+    while rest:
+        grp = b.group(own, rest & -rest)
+        rest &= ~grp
+        around = b.neighbours(grp)
+        for k, side in enumerate((b.side_a, b.side_b, b.side_c)):
+            if grp & side:
+                reach[k] |= around
+    return reach[0] & reach[1] & reach[2] & empty
+
+
+def threats(state: State) -> tuple[Bitboard, Bitboard]:
+    """(cells that win now for the player to move, cells that would win for the opponent)."""
+    b = board_of(state)
+    me = state["to_move"]
+    mine, theirs = state["stones"][me], state["stones"][1 - me]
+    return winning_cells(b, mine, theirs), winning_cells(b, theirs, mine)
+
+
+# ---------------------------------------------------------------- connection measure
+
+
+def side_distances(b: Board, own: Bitboard, empty: Bitboard, side: Bitboard) -> list[int]:
+    """Per cell, the fewest empty cells (itself included) a path from `side` must fill.
+
+    Own stones cost nothing, so each layer grows by one ring of empty cells
+    and then floods through every friendly group it touches.
+    """
+    dist = [FAR] * (b.n * b.n)
+    reach = b.group(own, side & own)
+    for i in _bits(reach):
+        dist[i] = 0
+    k = 0
+    while True:
+        ring = (b.neighbours(reach) | side) & empty & ~reach
+        if not ring:
+            return dist
+        k += 1
+        grown = b.group(own, reach | ring)
+        for i in _bits(grown & ~reach):
+            dist[i] = k
+        reach = grown
+
+
+def y_distance(b: Board, own: Bitboard, other: Bitboard) -> float:
+    """Stones `own`'s owner still needs to connect all three sides, less a robustness credit.
+
+    A cheapest tree joining three sides meets at one cell, so the whole part
+    is the least, over cells x, of the three side distances to x, minus the
+    twice-counted cost of x itself (0 for a stone, 1 for an empty cell). The
+    fraction credits the number of cells where such a cheapest tree can meet:
+    with more of them, one enemy stone is less likely to cut every plan.
+    """
+    empty = b.full & ~(own | other)
+    da, db, dc = (side_distances(b, own, empty, s) for s in (b.side_a, b.side_b, b.side_c))
+    best, ways = FAR, 0
+    for i in _bits(own | empty):
+        total = da[i] + db[i] + dc[i] - (2 if empty >> i & 1 else 0)
+        if total < best:
+            best, ways = total, 1
+        elif total == best:
+            ways += 1
+    return best - ROBUST * ways / (ways + ROBUST_HALF)
+
+
+def fill_share(state: State, me: int, fills: int, rng: Rng) -> float:
+    """The share of `fills` uniformly random completions of the board that `me` wins.
+
+    The same playout as the engine's `random_winner`, with the list of empty
+    cells made once for all the fills instead of once per fill.
+    """
+    b = board_of(state)
+    black, white = state["stones"]
+    empty_bits = b.full & ~(black | white)
+    empty = _bits(empty_bits)
+    take = (len(empty) + 1) // 2
+    mover_is_black = state["to_move"] == 0
+    wins = 0
+    for _ in range(fills):
+        mine = _random_subset(empty, empty_bits, take, rng)
+        first = black | (mine if mover_is_black else empty_bits & ~mine)
+        wins += b.full_board_winner(first) == me
+    return wins / fills
+
+
+# ---------------------------------------------------------------- the protocol
+
+
+class YHeuristics:
+    """Game of Y heuristics for the bot ladder (see `bots/heuristics.py`)."""
+
+    easy_random_rate = 0.0  # spec 003's Easy is pure greedy: no random-move step
+    rollout = "fill"  # Hard's rollout: "fill" (random fill to the end) or "policy"
+    fills = 8  # random fills averaged per Hard iteration
+
+    def points(self, state: State) -> list[float]:
+        """Minus the stones each player still needs; a finished connection adds WIN_BONUS."""
+        b = board_of(state)
+        black, white = state["stones"]
+        pts = [-y_distance(b, black, white), -y_distance(b, white, black)]
+        if state["winner"] is not None:
+            pts[state["winner"]] += WIN_BONUS
+        return pts
+
+    def evaluate(self, state: State, me: int) -> float:
+        pts = self.points(state)
+        return pts[me] - pts[1 - me]
+
+    def outlook(self, state: State, me: int) -> float:
+        return 0.0  # Y has no chance events: nothing is averaged
+
+    def reward_scale(self, state: State) -> float:
+        return 2.0  # a round is two stones; each moves a distance by about one
+
+    def medium_horizon(self, state: State) -> Stop | None:
+        return None  # the scoring point is our own stone: evaluate straight after it
+
+    def neutral_action(self, state: State) -> Action:
+        b = board_of(state)
+        occupied = state["stones"][0] | state["stones"][1]
+        return next(i for i in b.cells if not occupied >> i & 1)
+
+    def quick_action(self, state: State, rng: Rng, epsilon: float) -> Action:
+        """Epsilon-greedy over spec 003's cell values: one popcount per cell, no cloning."""
+        if rng.random() < epsilon:
+            b = board_of(state)
+            occupied = state["stones"][0] | state["stones"][1]
+            return rng.choice(_bits(b.full & ~occupied))
+        return easy_pick(state, rng)
+
+    def playout(self, state: State, me: int, rng: Rng) -> float | None:
+        """The share of FILLS random fills of the board that `me` wins.
+
+        Averaging a few fills per iteration costs little next to the bandit's
+        bookkeeping and cuts the noise that made single fills lose to Medium
+        (docs/bots.md has the measurements).
+        """
+        if self.rollout != "fill":
+            return None
+        if state["winner"] is not None:
+            return float(state["winner"] == me)
+        return fill_share(state, me, self.fills, rng)
+
+    def obvious_answer(self, state: State, actions: list[Action]) -> Action | None:
+        """Win if we can; otherwise take the opponent's only winning cell."""
+        win, lose = threats(state)
+        if win:
+            return _bits(win)[0]
+        if lose and lose & (lose - 1) == 0:
+            return lose.bit_length() - 1
+        return None
+
+    def disasters(self, state: State, actions: list[Action]) -> list[Action]:
+        """With exactly one cell letting the opponent win, every other move loses."""
+        win, lose = threats(state)
+        if win or not lose or lose & (lose - 1):
+            return []
+        return [a for a in actions if a == SWAP or not lose >> int(a) & 1]
+
+    def immediate(self, state: State, action: Action) -> float:
+        return 0.0 if action == SWAP else easy_scores(state)[int(action)]
+
+    def easy_pick(self, state: State, actions: list[Action], rng: Rng) -> Action | None:
+        return easy_pick(state, rng)
+
+
+HEURISTICS = YHeuristics()
