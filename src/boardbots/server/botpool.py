@@ -1,0 +1,202 @@
+"""The bot service: decisions in a pebble process pool, with Easy in the server as the fallback.
+
+pebble kills a task that overruns its timeout and starts a fresh worker, so a
+hung bot costs one worker for a while, never the server. The server stops
+waiting earlier than pebble kills (`kill_grace_s`), so an answer can still
+arrive late; it is then discarded, because the table has moved on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import dataclasses
+import itertools
+import logging
+import multiprocessing
+import time
+from typing import Any
+
+from pebble import ProcessExpired, ProcessPool
+
+from boardbots.bots.registry import bot_names, parse_code
+from boardbots.core.contract import Action, View
+from boardbots.core.rng import Rng
+from boardbots.server import bot_worker
+from boardbots.server.config import ServerConfig
+from boardbots.server.stats import Stats
+
+log = logging.getLogger(__name__)
+
+
+@dataclasses.dataclass
+class Decision:
+    """A bot's move plus what the log records about it."""
+
+    action: Action
+    by: str
+    bot: str
+    seed: int
+    ms: float
+    notes: dict[str, Any]
+    reason: str | None = None
+
+    def entry_fields(self) -> dict[str, Any]:
+        fields = {"by": self.by, "bot": self.bot, "seed": self.seed, "ms": round(self.ms, 1)}
+        fields["notes"] = self.notes
+        if self.reason:
+            fields["reason"] = self.reason
+        return fields
+
+
+class BotService:
+    """Owns the worker pool; `decide` always returns a legal action."""
+
+    def __init__(self, config: ServerConfig, stats: Stats) -> None:
+        self.config = config
+        self.stats = stats
+        self.pool: ProcessPool | None = None
+        self._ids = itertools.count(1)
+        self._awaited: set[int] = set()
+        self._warned_fallback = False
+
+    def start(self) -> None:
+        """Start the pool; a failure only means every bot move becomes a fallback."""
+        bot_names()
+        if self.config.bot_workers <= 0:
+            log.warning("bot_workers=0: every bot decision runs the fallback in the server")
+            return
+        try:
+            context = multiprocessing.get_context(self.config.worker_start)
+            self.pool = ProcessPool(
+                max_workers=self.config.bot_workers,
+                initializer=bot_worker.init_worker,
+                initargs=(list(self.config.plugins),),
+                context=context,
+            )
+        except Exception:
+            log.exception("the bot pool could not start; bots will use the fallback")
+            self.pool = None
+
+    async def warm_up(self, limit_s: float = 30.0) -> None:
+        """Wait until every worker has imported the bots, so the first move is not a timeout."""
+        if self.pool is None:
+            return
+        futures = [
+            asyncio.wrap_future(self.pool.schedule(bot_worker.ping, args=(0.05,)))
+            for _ in range(self.config.bot_workers)
+        ]
+        try:
+            pids = await asyncio.wait_for(asyncio.gather(*futures), limit_s)
+            log.info("bot pool ready: %d workers (%s)", len(set(pids)), sorted(set(pids)))
+        except Exception:
+            log.exception("the bot pool did not warm up; bots may fall back until it does")
+
+    def stop(self) -> None:
+        if self.pool is not None:
+            self.pool.stop()  # type: ignore[no-untyped-call]
+            self.pool.join(timeout=5)
+            self.pool = None
+
+    def budget(self, code: str) -> tuple[float, int | None]:
+        level, _ = parse_code(code)
+        return self.config.budget_for(level), self.config.max_iterations.get(level)
+
+    def request(self, view: View, code: str, seed: int) -> dict[str, Any]:
+        budget, iterations = self.budget(code)
+        return {
+            "request_id": next(self._ids),
+            "view": view,
+            "bot": code,
+            "seed": seed,
+            "budget_ms": budget,
+            "max_iterations": iterations,
+        }
+
+    async def decide(self, request: dict[str, Any], legal: list[Action]) -> Decision:
+        """Ask a worker; on any failure play the fallback. Cancelling abandons the request."""
+        start = time.perf_counter()
+        reply, reason = await self._ask_pool(request)
+        if reply is not None and not _is_legal(reply.get("action"), legal):
+            log.warning("bot %s answered an illegal action %r", request["bot"], reply.get("action"))
+            reply, reason = None, "illegal"
+        if reply is None:
+            decision = await self._fallback(request, legal, reason or "error")
+        else:
+            decision = Decision(
+                reply["action"], "bot", request["bot"], request["seed"], 0.0, reply["notes"]
+            )
+        decision.ms = (time.perf_counter() - start) * 1000.0
+        self.stats.bot_decisions += 1
+        self.stats.bot_ms.append(decision.ms)
+        return decision
+
+    async def _ask_pool(self, request: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+        if self.pool is None:
+            return None, "no_pool"
+        wait = self.config.wait_limit_s(request["budget_ms"])
+        rid = request["request_id"]
+        try:
+            future = self.pool.schedule(
+                bot_worker.decide, args=(request,), timeout=wait + self.config.kill_grace_s
+            )
+        except Exception:
+            log.exception("the bot pool refused a task")
+            return None, "no_pool"
+        self._awaited.add(rid)
+        future.add_done_callback(lambda f: self._on_done(rid, f))
+        try:
+            reply = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), wait)
+            return reply, None
+        except TimeoutError:
+            log.warning("bot request %d timed out after %.2f s", rid, wait)
+            return None, "timeout"
+        except ProcessExpired as exc:
+            log.warning("bot worker died on request %d: %s", rid, exc)
+            return None, "crashed"
+        except Exception as exc:
+            log.warning("bot request %d failed: %r", rid, exc)
+            return None, "error"
+        finally:
+            self._awaited.discard(rid)
+
+    def _on_done(self, rid: int, future: concurrent.futures.Future[Any]) -> None:
+        """Runs in pebble's thread: an answer nobody waits for any more is only counted."""
+        if rid in self._awaited or future.cancelled() or future.exception() is not None:
+            return
+        self.stats.late_discarded += 1
+        log.info("discarded the late answer to bot request %d", rid)
+
+    def fallback_code(self) -> str:
+        wanted = self.config.fallback_bot
+        if parse_code(wanted)[0] in bot_names():
+            return wanted
+        if not self._warned_fallback:
+            log.warning("fallback bot %r is not registered; using random until it is", wanted)
+            self._warned_fallback = True
+        return "random"
+
+    async def _fallback(
+        self, request: dict[str, Any], legal: list[Action], reason: str
+    ) -> Decision:
+        """Easy in a thread of the server; if even that fails, a seeded random legal move."""
+        self.stats.fallbacks += 1
+        self.stats.fallback_reasons[reason] += 1
+        code = self.fallback_code()
+        log.warning("fallback %s for bot %s (%s)", code, request["bot"], reason)
+        local = {**request, "bot": code, "budget_ms": self.config.budget_for(parse_code(code)[0])}
+        loop = asyncio.get_running_loop()
+        try:
+            reply = await loop.run_in_executor(None, bot_worker.decide, local)
+            if _is_legal(reply["action"], legal):
+                return Decision(
+                    reply["action"], "fallback", code, request["seed"], 0.0, reply["notes"], reason
+                )
+        except Exception:
+            log.exception("the fallback bot %s failed too", code)
+        action = Rng(request["seed"]).choice(legal)
+        return Decision(action, "fallback", "random", request["seed"], 0.0, {}, reason)
+
+
+def _is_legal(action: object, legal: list[Action]) -> bool:
+    return isinstance(action, int | str) and not isinstance(action, bool) and action in legal

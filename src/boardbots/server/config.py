@@ -1,0 +1,115 @@
+"""Server settings: defaults, then a TOML file, then BOARDBOTS_* variables, then flags."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+DEFAULT_CONFIG_FILE = "boardbots.toml"
+ENV_PREFIX = "BOARDBOTS_"
+
+
+@dataclasses.dataclass
+class ServerConfig:
+    """Every knob of the server; docs/server.md lists them with their meaning."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    data: str = "./data"
+    budget_ms: dict[str, float] = dataclasses.field(
+        default_factory=lambda: {"hard": 900.0, "default": 200.0}
+    )
+    max_iterations: dict[str, int] = dataclasses.field(default_factory=dict)
+    min_think_ms: float = 600.0
+    timeout_factor: float = 2.0
+    timeout_extra_s: float = 1.5
+    kill_grace_s: float = 1.0
+    bot_workers: int = 2
+    worker_start: str = "spawn"
+    fallback_bot: str = "easy"
+    max_message_bytes: int = 4096
+    rate_per_s: float = 10.0
+    rate_burst: int = 20
+    max_tables: int = 500
+    sqlite_synchronous: str = "NORMAL"
+    plugins: list[str] = dataclasses.field(default_factory=list)
+    log_level: str = "info"
+
+    @property
+    def db_path(self) -> Path:
+        return Path(self.data) / "boardbots.sqlite3"
+
+    def budget_for(self, level: str) -> float:
+        return float(self.budget_ms.get(level, self.budget_ms.get("default", 200.0)))
+
+    def wait_limit_s(self, budget_ms: float) -> float:
+        """How long the server waits for a worker before it plays the fallback."""
+        return budget_ms / 1000.0 * self.timeout_factor + self.timeout_extra_s
+
+
+_FIELDS = {f.name: f for f in dataclasses.fields(ServerConfig)}
+
+
+def _parse_mapping(text: str) -> dict[str, str]:
+    """`hard=900,default=200` -> {"hard": "900", ...}: how dict settings travel in env vars."""
+    out: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise ValueError(f"expected key=value in {text!r}, got {part!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _coerce(name: str, value: Any) -> Any:
+    """Turn a file or environment value into the field's type, with a clear error."""
+    default = getattr(ServerConfig(), name)
+    try:
+        if isinstance(default, dict):
+            raw = _parse_mapping(value) if isinstance(value, str) else dict(value)
+            cast = int if name == "max_iterations" else float
+            return {str(k): cast(v) for k, v in raw.items()}
+        if isinstance(default, list):
+            items = value.split(",") if isinstance(value, str) else value
+            return [str(v).strip() for v in items if str(v).strip()]
+        if isinstance(default, bool):
+            return str(value).lower() in {"1", "true", "yes", "on"}
+        return type(default)(value)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"bad value for setting {name!r}: {value!r} ({exc})") from None
+
+
+def _apply(config: ServerConfig, values: Mapping[str, Any], source: str) -> None:
+    for key, value in values.items():
+        name = key.lower().replace("-", "_")
+        if name not in _FIELDS:
+            raise ValueError(f"unknown setting {key!r} in {source}; known: {', '.join(_FIELDS)}")
+        setattr(config, name, _coerce(name, value))
+
+
+def _read_file(path: Path) -> dict[str, Any]:
+    with path.open("rb") as f:
+        data = tomllib.load(f)
+    server = data.pop("server", {})
+    return {**data, **server}
+
+
+def load_config(
+    file: str | Path | None = None,
+    env: Mapping[str, str] | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> ServerConfig:
+    """Merge the sources by priority; a missing explicit file is an error, the default is not."""
+    config = ServerConfig()
+    path = Path(file) if file else Path(DEFAULT_CONFIG_FILE)
+    if file or path.exists():
+        _apply(config, _read_file(path), str(path))
+    env = os.environ if env is None else env
+    from_env = {k[len(ENV_PREFIX) :]: v for k, v in env.items() if k.startswith(ENV_PREFIX)}
+    _apply(config, {k: v for k, v in from_env.items() if k.lower() in _FIELDS}, "environment")
+    _apply(config, {k: v for k, v in (overrides or {}).items() if v is not None}, "options")
+    return config

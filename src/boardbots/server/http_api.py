@@ -1,0 +1,163 @@
+"""The HTTP half of the protocol: config, stats, tables, joining, seats and replays."""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from boardbots.bots import registry
+from boardbots.games import all_games
+from boardbots.server import lobby
+from boardbots.server.config import ServerConfig
+from boardbots.server.errors import Code, ServerError
+from boardbots.server.hub import Hub
+from boardbots.server.replay import replay_of
+from boardbots.server.table import UNFINISHED, Status
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+LIST_LIMIT = 200
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def error_response(exc: ServerError) -> JSONResponse:
+    body = {"error": {"code": exc.code.value, "message": exc.message}}
+    return JSONResponse(body, status_code=exc.http_status)
+
+
+def api(handler: Callable[[Request], Awaitable[Any]], status: int = 200) -> Endpoint:
+    """Turn a handler's dict into JSON and its ServerError into the documented error body."""
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            return JSONResponse(await handler(request), status_code=status)
+        except ServerError as exc:
+            return error_response(exc)
+
+    return endpoint
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > 64 * 1024:
+        raise ServerError(Code.BAD_REQUEST, "the request body is too large")
+    try:
+        body = json.loads(raw or b"{}")
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ServerError(Code.BAD_REQUEST, f"the body is not valid JSON: {exc}") from None
+    if not isinstance(body, dict):
+        raise ServerError(Code.BAD_REQUEST, "the body must be a JSON object")
+    return body
+
+
+def _bot_defaults(name: str) -> dict[str, Any]:
+    """Keyword defaults of a bot's constructor: the numbers the bot page shows."""
+    factory = getattr(registry, "_BOTS", {}).get(name)
+    if factory is None:
+        return {}
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return {}
+    return {
+        p.name: p.default
+        for p in params
+        if p.default is not inspect.Parameter.empty
+        and isinstance(p.default, int | float | str | bool)
+    }
+
+
+def public_config(config: ServerConfig) -> dict[str, Any]:
+    names = registry.bot_names()
+    return {
+        "budgets_ms": {name: config.budget_for(name) for name in names},
+        "default_budget_ms": config.budget_for("default"),
+        "timeout": {"factor": config.timeout_factor, "extra_s": config.timeout_extra_s},
+        "min_think_ms": config.min_think_ms,
+        "max_iterations": {name: config.max_iterations.get(name) for name in names},
+        "fallback_bot": config.fallback_bot,
+        "bots": {name: {"defaults": _bot_defaults(name)} for name in names},
+        "games": [_game_info(g) for g in all_games()],
+        "limits": {
+            "max_message_bytes": config.max_message_bytes,
+            "rate_per_s": config.rate_per_s,
+            "rate_burst": config.rate_burst,
+        },
+    }
+
+
+def _game_info(game: Any) -> dict[str, Any]:
+    m = game.meta
+    return {
+        "name": m.name,
+        "title": m.title,
+        "min_players": m.min_players,
+        "max_players": m.max_players,
+        "hidden_information": m.hidden_information,
+        "chance": m.chance,
+        "default_options": game.default_rules().to_dict(),
+    }
+
+
+async def get_config(request: Request) -> dict[str, Any]:
+    return public_config(_hub(request).config)
+
+
+async def get_stats(request: Request) -> dict[str, Any]:
+    hub = _hub(request)
+    return {"tables_active": hub.unfinished_count(), **hub.stats.to_dict()}
+
+
+async def create_table(request: Request) -> dict[str, Any]:
+    return lobby.create(_hub(request), await _body(request))
+
+
+_LISTS = {
+    "open": (Status.WAITING.value,),
+    "active": UNFINISHED,
+    "finished": (Status.FINISHED.value, Status.CLOSED.value),
+    "all": tuple(s.value for s in Status),
+}
+
+
+async def list_tables(request: Request) -> dict[str, Any]:
+    which = request.query_params.get("status", "open")
+    if which not in _LISTS:
+        raise ServerError(Code.BAD_REQUEST, f"status must be one of {', '.join(_LISTS)}")
+    hub = _hub(request)
+    tables = [hub.get(i) for i in hub.store.recent(_LISTS[which], LIST_LIMIT)]
+    if which == "open":
+        tables = [t for t in tables if t.open_seats()]
+    return {"tables": [t.summary() for t in tables]}
+
+
+async def get_table(request: Request) -> dict[str, Any]:
+    return {"table": _hub(request).get(request.path_params["table_id"]).summary()}
+
+
+async def join_table(request: Request) -> dict[str, Any]:
+    return lobby.join(_hub(request), request.path_params["table_id"], await _body(request))
+
+
+async def replace_seat(request: Request) -> dict[str, Any]:
+    p = request.path_params
+    return lobby.replace(_hub(request), p["table_id"], p["seat"], await _body(request))
+
+
+async def close_table(request: Request) -> dict[str, Any]:
+    return lobby.close(_hub(request), request.path_params["table_id"], await _body(request))
+
+
+async def get_replay(request: Request) -> dict[str, Any]:
+    table = _hub(request).get(request.path_params["table_id"])
+    if table.status not in (Status.FINISHED, Status.CLOSED):
+        raise ServerError(Code.NOT_FINISHED, "a replay is available once the game has ended")
+    return replay_of(table)

@@ -1,0 +1,97 @@
+"""Server -> client messages, built per seat so nobody receives more than their view.
+
+Describe texts and previews for the legal list are computed on a world rebuilt
+from the seat's own view in hidden-information games, so they cannot carry a
+hidden card by construction, whatever the engine does with a full state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardbots.core.contract import Action, Game, State, View
+from boardbots.core.rng import Rng, mix_seed
+from boardbots.server.errors import Code
+from boardbots.server.table import Status, Table
+from boardbots.server.undo import undo_refusal
+
+Message = dict[str, Any]
+
+
+def error(code: Code, message: str, ref: Any = None, state_id: int | None = None) -> Message:
+    return {
+        "type": "error",
+        "code": code.value,
+        "message": message,
+        "ref": ref,
+        "state_id": state_id,
+    }
+
+
+def table_message(table: Table) -> Message:
+    return {"type": "table", "table": table.summary()}
+
+
+def thinking(table: Table, seat: int, bot: str, budget_ms: float) -> Message:
+    return {
+        "type": "thinking",
+        "table": table.id,
+        "seat": seat,
+        "bot": bot,
+        "state_id": table.version,
+        "budget_ms": budget_ms,
+    }
+
+
+def _world(game: Game, table: Table, view: View) -> State:
+    """The state to describe actions on: the truth only when nothing is hidden."""
+    if not game.meta.hidden_information:
+        return table.state
+    return game.determinize(view, Rng(mix_seed("preview", table.id, table.version)))
+
+
+def legal_entries(game: Game, table: Table, view: View) -> list[Message]:
+    world = _world(game, table, view)
+    actions: list[Action] = game.legal_actions(table.state)
+    return [
+        {"action": a, "text": game.describe(world, a), "preview": game.preview(world, a)}
+        for a in actions
+    ]
+
+
+def last_entry(game: Game, table: Table, seat: int | None) -> Message | None:
+    if not table.log:
+        return None
+    entry = table.log[-1]
+    out: Message = {"n": len(table.log) - 1, "seat": entry["seat"], "by": entry["by"]}
+    if seat == entry["seat"] or not game.meta.hidden_information:
+        out["action"] = entry["action"]
+        out["text"] = entry.get("text")
+    return out
+
+
+def state_message(table: Table, seat: int | None) -> Message:
+    game = table.game
+    view = game.player_view(table.state, seat)
+    pending = view.get("pending")
+    your_turn = (
+        seat is not None
+        and table.status is Status.PLAYING
+        and pending is not None
+        and pending.get("player") == seat
+    )
+    return {
+        "type": "state",
+        "table": table.id,
+        "state_id": table.version,
+        "decision": len(table.log),
+        "status": table.status.value,
+        "view": view,
+        "pending": pending,
+        "your_turn": your_turn,
+        "legal": legal_entries(game, table, view) if your_turn else [],
+        "can_undo": seat is not None and undo_refusal(table, seat) is None,
+        "last": last_entry(game, table, seat),
+        "scores": game.scores(view),
+        "result": table.result,
+    }

@@ -1,0 +1,73 @@
+"""Replays: a finished table as seed + log (no tokens), and the exact re-run of one.
+
+A replay is enough to rebuild every position because the game's chance comes
+only from its seed and every decision is in the log.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from boardbots.core.contract import IllegalAction, State
+from boardbots.games import get_game
+from boardbots.server.table import Table
+
+FORMAT = "boardbots-replay/1"
+
+
+def replay_of(table: Table) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "table": table.id,
+        "game": table.game_name,
+        "options": table.options,
+        "seed": table.seed,
+        "players": len(table.seats),
+        "seats": [
+            {"seat": s.index, "kind": s.kind.value, "name": s.name, "bot": s.bot}
+            for s in table.seats
+        ],
+        "actions": [{"n": n, **entry} for n, entry in enumerate(table.log)],
+        "status": table.status.value,
+        "result": table.result,
+        "created_at": table.created_at,
+    }
+
+
+class ReplayError(ValueError):
+    """The file is not a replay, or its log does not fit the game it names."""
+
+
+@dataclasses.dataclass
+class Rerun:
+    state: State
+    lines: list[str]
+    result: list[float] | None
+
+
+def rerun(data: dict[str, Any]) -> Rerun:
+    """Apply every logged action with full checks; raise ReplayError on the first mismatch."""
+    if data.get("format") != FORMAT:
+        raise ReplayError(f"not a {FORMAT} file (format is {data.get('format')!r})")
+    try:
+        game = get_game(data["game"])
+        state = game.new_state(int(data["players"]), int(data["seed"]), data.get("options") or {})
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ReplayError(f"cannot start the game: {exc}") from None
+    lines = []
+    for n, entry in enumerate(data.get("actions", [])):
+        pending = game.pending(state)
+        if pending is None or pending["player"] != entry.get("seat"):
+            raise ReplayError(f"decision {n}: the log says seat {entry.get('seat')} but {pending}")
+        try:
+            text = game.describe(state, entry["action"])
+            state = game.applied(state, entry["action"])
+        except (IllegalAction, KeyError) as exc:
+            raise ReplayError(f"decision {n}: {exc}") from None
+        lines.append(f"{n:4d} seat {entry['seat']} ({entry.get('by', '?')}): {text}")
+    result = game.result(state) if game.is_over(state) else None
+    recorded = data.get("result")
+    if recorded is not None and result != recorded:
+        raise ReplayError(f"the re-run ends with {result}, the file says {recorded}")
+    return Rerun(state, lines, result)

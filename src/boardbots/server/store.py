@@ -1,0 +1,167 @@
+"""SQLite persistence: a table is its game, options, seed, seats and action log.
+
+Each write is its own transaction and is committed before the caller tells any
+client about the change, so a killed process never shows a move it then forgets.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    owner_hash TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    result TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    bot TEXT,
+    token_hash TEXT,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,
+    entry TEXT NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
+CREATE INDEX IF NOT EXISTS tables_by_status ON tables(status);
+"""
+
+Row = dict[str, Any]
+
+
+class Store:
+    """One connection used from the event loop only; SQLite in WAL mode keeps writes short."""
+
+    def __init__(self, path: Path, synchronous: str = "NORMAL") -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._db.row_factory = sqlite3.Row
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(f"PRAGMA synchronous={_checked_sync(synchronous)}")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        """All statements or none: a half-written move would break the replay."""
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            for sql, args in statements:
+                self._db.execute(sql, args)
+
+    def create(self, table: Row, seats: list[Row]) -> None:
+        stmts = [
+            (
+                "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?)",
+                (
+                    table["id"],
+                    table["game"],
+                    json.dumps(table["options"]),
+                    table["seed"],
+                    table["status"],
+                    table["version"],
+                    table["owner_hash"],
+                    table["created_at"],
+                    None,
+                ),
+            )
+        ]
+        stmts += [_seat_stmt(table["id"], s) for s in seats]
+        self._tx(stmts)
+
+    def save_seat(self, table_id: str, seat: Row, status: str | None = None) -> None:
+        stmts = [_seat_stmt(table_id, seat)]
+        if status is not None:
+            stmts.append(("UPDATE tables SET status=? WHERE id=?", (status, table_id)))
+        self._tx(stmts)
+
+    def append(self, table_id: str, n: int, entry: Row, head: Row) -> None:
+        """Add log entry n and move the table's version/status/result in the same transaction."""
+        self._tx(
+            [
+                ("INSERT INTO actions VALUES (?,?,?)", (table_id, n, json.dumps(entry))),
+                _head_stmt(table_id, head),
+            ]
+        )
+
+    def drop_last(self, table_id: str, n: int, head: Row) -> None:
+        self._tx(
+            [
+                ("DELETE FROM actions WHERE table_id=? AND n=?", (table_id, n)),
+                _head_stmt(table_id, head),
+            ]
+        )
+
+    def set_head(self, table_id: str, head: Row) -> None:
+        self._tx([_head_stmt(table_id, head)])
+
+    def ids(self, statuses: tuple[str, ...]) -> list[str]:
+        marks = ",".join("?" * len(statuses))
+        sql = f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY created_at"
+        return [r["id"] for r in self._db.execute(sql, statuses)]
+
+    def recent(self, statuses: tuple[str, ...], limit: int) -> list[str]:
+        marks = ",".join("?" * len(statuses))
+        sql = f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY created_at DESC LIMIT ?"
+        return [r["id"] for r in self._db.execute(sql, (*statuses, limit))]
+
+    def load(self, table_id: str) -> tuple[Row, list[Row], list[Row]] | None:
+        """The table row, its seats and its log in order, or None."""
+        row = self._db.execute("SELECT * FROM tables WHERE id=?", (table_id,)).fetchone()
+        if row is None:
+            return None
+        table = dict(row)
+        table["options"] = json.loads(table["options"])
+        table["result"] = json.loads(table["result"]) if table["result"] else None
+        seats = [
+            dict(r)
+            for r in self._db.execute(
+                "SELECT * FROM seats WHERE table_id=? ORDER BY seat", (table_id,)
+            )
+        ]
+        log = [
+            json.loads(r["entry"])
+            for r in self._db.execute(
+                "SELECT entry FROM actions WHERE table_id=? ORDER BY n", (table_id,)
+            )
+        ]
+        return table, seats, log
+
+
+def _checked_sync(value: str) -> str:
+    value = value.upper()
+    if value not in {"OFF", "NORMAL", "FULL", "EXTRA"}:
+        raise ValueError(f"sqlite_synchronous must be OFF, NORMAL, FULL or EXTRA, not {value!r}")
+    return value
+
+
+def _seat_stmt(table_id: str, s: Row) -> tuple[str, tuple[Any, ...]]:
+    return (
+        "INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?,?)",
+        (table_id, s["seat"], s["kind"], s["name"], s.get("bot"), s.get("token_hash")),
+    )
+
+
+def _head_stmt(table_id: str, head: Row) -> tuple[str, tuple[Any, ...]]:
+    result = json.dumps(head["result"]) if head.get("result") is not None else None
+    return (
+        "UPDATE tables SET version=?, status=?, result=? WHERE id=?",
+        (head["version"], head["status"], result, table_id),
+    )

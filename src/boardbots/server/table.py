@@ -1,0 +1,190 @@
+"""One table's truth: game, seats, action log and current state, with no I/O.
+
+The hub wraps these calls with locking, persistence and broadcasting; keeping
+the rules of who may do what here makes them testable without a server.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from enum import StrEnum
+from typing import Any
+
+from boardbots.core.contract import Action, Game, IllegalAction, State
+from boardbots.games import get_game
+from boardbots.server.errors import Code, ServerError
+
+
+class Status(StrEnum):
+    WAITING = "waiting"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CLOSED = "closed"
+
+
+class SeatKind(StrEnum):
+    HUMAN = "human"
+    BOT = "bot"
+
+
+UNFINISHED = (Status.WAITING.value, Status.PLAYING.value)
+
+
+@dataclasses.dataclass
+class Seat:
+    index: int
+    kind: SeatKind
+    name: str
+    bot: str | None = None
+    token_hash: str | None = None
+    connections: int = 0
+    """Live WebSocket sessions holding this seat; not persisted."""
+
+    @property
+    def joined(self) -> bool:
+        return self.kind is SeatKind.BOT or self.token_hash is not None
+
+    def row(self) -> dict[str, Any]:
+        return {
+            "seat": self.index,
+            "kind": self.kind.value,
+            "name": self.name,
+            "bot": self.bot,
+            "token_hash": self.token_hash,
+        }
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "seat": self.index,
+            "kind": self.kind.value,
+            "name": self.name,
+            "bot": self.bot,
+            "joined": self.joined,
+            "connected": self.kind is SeatKind.BOT or self.connections > 0,
+        }
+
+
+Entry = dict[str, Any]
+"""A log entry: {"seat", "action", "by", "text"} plus bot fields (bot, seed, ms, notes, reason)."""
+
+
+@dataclasses.dataclass
+class Table:
+    id: str
+    game_name: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[Seat]
+    owner_hash: str
+    created_at: float = dataclasses.field(default_factory=time.time)
+    status: Status = Status.WAITING
+    version: int = 0
+    log: list[Entry] = dataclasses.field(default_factory=list)
+    result: list[float] | None = None
+    state: State = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.state:
+            self.state = self.replayed(self.log)
+
+    @property
+    def game(self) -> Game:
+        return get_game(self.game_name)
+
+    def replayed(self, log: list[Entry]) -> State:
+        """The state after `log`, rebuilt from the seed: how restarts and undo get a state."""
+        game = self.game
+        state = game.new_state(len(self.seats), self.seed, self.options)
+        for entry in log:
+            state = game.applied(state, entry["action"])
+        return state
+
+    def pending_seat(self) -> int | None:
+        pending = self.game.pending(self.state)
+        return None if pending is None else int(pending["player"])
+
+    def head(self) -> dict[str, Any]:
+        return {"version": self.version, "status": self.status.value, "result": self.result}
+
+    def open_seats(self) -> list[int]:
+        return [s.index for s in self.seats if not s.joined]
+
+    def start_if_ready(self) -> bool:
+        """Waiting -> playing once every human seat has a player; True when it changed."""
+        if self.status is Status.WAITING and not self.open_seats():
+            self.status = Status.PLAYING
+            return True
+        return False
+
+    def require_playing(self) -> None:
+        if self.status is not Status.PLAYING:
+            raise ServerError(Code.NOT_PLAYING, f"the table is {self.status.value}, not playing")
+
+    def check_turn(self, seat: int, state_id: int) -> None:
+        """Refuse an action from the wrong seat or for a position the player has not seen."""
+        self.require_playing()
+        if state_id != self.version:
+            raise ServerError(
+                Code.STALE_STATE,
+                f"you acted on state {state_id} but the table is at {self.version}; "
+                "use the latest state",
+            )
+        pending = self.pending_seat()
+        if pending != seat:
+            raise ServerError(Code.NOT_YOUR_TURN, f"it is seat {pending}'s turn, not yours")
+
+    def next_state(self, action: Action) -> State:
+        try:
+            return self.game.applied(self.state, action)
+        except IllegalAction as exc:
+            raise ServerError(Code.ILLEGAL_ACTION, str(exc)) from None
+
+    def commit(self, entry: Entry, state: State) -> None:
+        """Record an accepted decision; the caller has validated it against `self.state`."""
+        self.log.append(entry)
+        self.state = state
+        self.version += 1
+        game = self.game
+        if game.is_over(state):
+            self.status = Status.FINISHED
+            self.result = game.result(state)
+
+    def drop_last(self) -> None:
+        self.log.pop()
+        self.state = self.replayed(self.log)
+        self.version += 1
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game_name,
+            "options": self.options,
+            "status": self.status.value,
+            "created_at": self.created_at,
+            "decision": len(self.log),
+            "state_id": self.version,
+            "seats": [s.summary() for s in self.seats],
+            "open_seats": self.open_seats(),
+            "result": self.result,
+        }
+
+
+def table_from_rows(row: dict[str, Any], seats: list[dict[str, Any]], log: list[Any]) -> Table:
+    """Rebuild a stored table; its state comes from replaying the log, never from storage."""
+    return Table(
+        id=row["id"],
+        game_name=row["game"],
+        options=row["options"],
+        seed=row["seed"],
+        seats=[
+            Seat(s["seat"], SeatKind(s["kind"]), s["name"], s["bot"], s["token_hash"])
+            for s in seats
+        ],
+        owner_hash=row["owner_hash"],
+        created_at=row["created_at"],
+        status=Status(row["status"]),
+        version=row["version"],
+        log=log,
+        result=row["result"],
+    )

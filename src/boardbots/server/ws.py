@@ -1,0 +1,166 @@
+"""The table WebSocket: one session per connection, moving through explicit roles.
+
+Each frame is checked (rate, size, JSON, fields, role) before the hub sees
+it; every refusal is an `error` message and leaves the table untouched.
+Replies go through the session's outbox, so they keep their order with
+broadcasts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from boardbots.server import messages, protocol
+from boardbots.server.errors import Code, ServerError
+from boardbots.server.hub import Hub
+from boardbots.server.ratelimit import TokenBucket
+from boardbots.server.sessions import Role, Session
+from boardbots.server.table import SeatKind
+from boardbots.server.tokens import token_matches
+
+Handler = Callable[[Hub, Session, dict[str, Any]], None]
+
+
+def _welcome(hub: Hub, session: Session) -> dict[str, Any]:
+    c = hub.config
+    return {
+        "type": "welcome",
+        "table": hub.get(session.table_id).summary(),
+        "you": {"seat": session.seat, "role": session.role.value},
+        "min_think_ms": c.min_think_ms,
+        "limits": {
+            "max_message_bytes": c.max_message_bytes,
+            "rate_per_s": c.rate_per_s,
+            "rate_burst": c.rate_burst,
+        },
+    }
+
+
+def on_hello(hub: Hub, session: Session, msg: dict[str, Any]) -> None:
+    if session.role is not Role.AWAITING_HELLO:
+        raise ServerError(Code.ALREADY_AUTHENTICATED, "this connection already said hello")
+    table = hub.get(session.table_id)
+    seat = msg.get("seat")
+    if seat is not None:
+        if not 0 <= seat < len(table.seats) or table.seats[seat].kind is not SeatKind.HUMAN:
+            raise ServerError(Code.BAD_SEAT, f"seat {seat} is not a human seat at this table")
+        if not token_matches(msg.get("token"), table.seats[seat].token_hash):
+            raise ServerError(Code.BAD_TOKEN, f"that token does not belong to seat {seat}")
+    session.seat = seat
+    session.role = Role.SPECTATOR if seat is None else Role.PLAYER
+    session.push(_welcome(hub, session))
+    session.push(messages.state_message(table, seat))
+    hub.attach(session)
+
+
+def _player(session: Session, msg: dict[str, Any]) -> None:
+    """Only a seated player may act, and only for their own seat."""
+    if session.role is Role.AWAITING_HELLO:
+        raise ServerError(Code.NOT_AUTHENTICATED, "say hello with your seat and token first")
+    if session.role is Role.SPECTATOR:
+        raise ServerError(Code.SPECTATOR, "spectators cannot act")
+    seat = msg.get("seat")
+    if seat is not None and seat != session.seat:
+        raise ServerError(Code.WRONG_SEAT, f"this connection plays seat {session.seat}, not {seat}")
+
+
+def on_action(hub: Hub, session: Session, msg: dict[str, Any]) -> None:
+    _player(session, msg)
+    state_id = hub.act(session, msg["state_id"], msg["action"])
+    session.push({"type": "accepted", "ref": msg.get("ref"), "state_id": state_id})
+
+
+def on_undo(hub: Hub, session: Session, msg: dict[str, Any]) -> None:
+    _player(session, msg)
+    state_id = hub.undo(session, msg["state_id"])
+    session.push({"type": "accepted", "ref": msg.get("ref"), "state_id": state_id})
+
+
+def _authenticated(session: Session) -> None:
+    if session.role is Role.AWAITING_HELLO:
+        raise ServerError(Code.NOT_AUTHENTICATED, "say hello first")
+
+
+def on_sync(hub: Hub, session: Session, msg: dict[str, Any]) -> None:
+    _authenticated(session)
+    session.push(messages.state_message(hub.get(session.table_id), session.seat))
+
+
+def on_ping(hub: Hub, session: Session, msg: dict[str, Any]) -> None:
+    session.push({"type": "pong", "ref": msg.get("ref")})
+
+
+def on_leave(hub: Hub, session: Session, msg: dict[str, Any]) -> None:
+    _authenticated(session)
+    hub.detach(session)
+
+
+HANDLERS: dict[str, Handler] = {
+    "hello": on_hello,
+    "action": on_action,
+    "undo": on_undo,
+    "sync": on_sync,
+    "ping": on_ping,
+    "leave": on_leave,
+}
+
+
+def handle_frame(
+    hub: Hub, session: Session, bucket: TokenBucket, frame: str | bytes | None
+) -> None:
+    """Check and run one frame; any refusal becomes an error message to this client only."""
+    msg: dict[str, Any] | None = None
+    try:
+        if not bucket.allow():
+            raise ServerError(Code.RATE_LIMITED, "too many messages; slow down")
+        msg = protocol.parse(frame, hub.config.max_message_bytes)
+        HANDLERS[msg["type"]](hub, session, msg)
+    except ServerError as exc:
+        ref = msg.get("ref") if msg else None
+        if msg is None and exc.code is not Code.TOO_LARGE:
+            ref = protocol.safe_ref(frame)
+        state_id = None
+        if session.role is not Role.AWAITING_HELLO:
+            state_id = hub.get(session.table_id).version
+        session.push(messages.error(exc.code, exc.message, ref, state_id))
+
+
+async def _send_loop(websocket: WebSocket, session: Session) -> None:
+    while (message := await session.outbox.get()) is not None:
+        try:
+            await websocket.send_json(message)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            break
+    with contextlib.suppress(Exception):
+        await websocket.close(session.close_code)
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    hub: Hub = websocket.app.state.hub
+    table_id = websocket.path_params["table_id"]
+    await websocket.accept()
+    try:
+        hub.get(table_id)
+    except ServerError as exc:
+        await websocket.send_json(messages.error(exc.code, exc.message))
+        await websocket.close(4404)
+        return
+    session = Session(table_id)
+    bucket = TokenBucket(hub.config.rate_per_s, hub.config.rate_burst)
+    sender = asyncio.create_task(_send_loop(websocket, session))
+    try:
+        while session.open:
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            handle_frame(hub, session, bucket, frame.get("text") or frame.get("bytes"))
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        hub.detach(session)
+        await sender

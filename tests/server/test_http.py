@@ -1,0 +1,136 @@
+"""The HTTP API: config, tables, joining, replacing a departed player, closing, replays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from boardbots.bots.registry import bot_names
+from tests.server.conftest import (
+    HUMAN,
+    create,
+    hello,
+    make_config,
+    my_turn_state,
+    of_type,
+    open_client,
+    receive_until,
+    send,
+    two_humans,
+)
+
+
+def test_config_reads_the_running_settings(tmp_path: Path) -> None:
+    config = make_config(tmp_path, budget_ms={"hard": 900.0, "default": 200.0}, min_think_ms=600)
+    with open_client(config, tmp_path) as client:
+        body = client.get("/api/config").json()
+    assert body["budgets_ms"]["hard"] == 900.0 and body["budgets_ms"]["easy"] == 200.0
+    assert set(body["budgets_ms"]) == set(bot_names())
+    assert body["min_think_ms"] == 600 and body["timeout"] == {"factor": 2.0, "extra_s": 0.3}
+    y = next(g for g in body["games"] if g["name"] == "y")
+    assert y["default_options"]["size"] == 11 and y["max_players"] == 2
+    assert body["bots"]["sleepy"]["defaults"] == {"seconds": 1.0}
+
+
+def test_static_index_is_served(client: TestClient) -> None:
+    r = client.get("/")
+    assert r.status_code == 200 and "html" in r.headers["content-type"]
+
+
+BAD_CREATES: list[tuple[int, str, dict[str, Any]]] = [
+    (400, "unknown_game", {"game": "chess", "seats": [HUMAN, HUMAN]}),
+    (400, "bad_seats", {"game": "y", "seats": [HUMAN]}),
+    (400, "bad_seats", {"game": "y", "seats": [HUMAN, {"kind": "alien"}]}),
+    (400, "bad_seats", {"game": "y", "seats": [HUMAN, {"kind": "bot", "bot": "grandmaster"}]}),
+    (400, "bad_options", {"game": "y", "options": {"size": 99}, "seats": [HUMAN, HUMAN]}),
+    (400, "bad_request", {"game": "y", "seed": -1, "seats": [HUMAN, HUMAN]}),
+    (400, "bad_request", {"game": "y", "seats": [{"kind": "human", "name": ""}, HUMAN]}),
+]
+
+
+@pytest.mark.parametrize(("status", "code", "body"), BAD_CREATES)
+def test_bad_creates_are_refused(
+    client: TestClient, status: int, code: str, body: dict[str, Any]
+) -> None:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == status and r.json()["error"]["code"] == code
+    assert client.get("/api/tables?status=all").json()["tables"] == []
+
+
+def test_body_must_be_a_json_object(client: TestClient) -> None:
+    r = client.post("/api/tables", content=b"{oops")
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_request"
+
+
+def test_open_tables_list_and_join(client: TestClient) -> None:
+    made = create(client, [HUMAN, HUMAN], join=0, name="Ann")
+    tid = made["table"]["id"]
+    assert made["table"]["status"] == "waiting" and made["table"]["open_seats"] == [1]
+    assert "seed" not in made["table"]
+    listed = client.get("/api/tables").json()["tables"]
+    assert [t["id"] for t in listed] == [tid]
+    joined = client.post(f"/api/tables/{tid}/join", json={"name": "Bob"}).json()
+    assert joined["seat"] == 1 and joined["table"]["status"] == "playing"
+    assert joined["table"]["seats"][1]["name"] == "Bob"
+    assert client.get("/api/tables").json()["tables"] == []
+    assert [t["id"] for t in client.get("/api/tables?status=active").json()["tables"]] == [tid]
+    again = client.post(f"/api/tables/{tid}/join", json={})
+    assert again.status_code == 409 and again.json()["error"]["code"] == "no_free_seat"
+
+
+@pytest.mark.parametrize(
+    ("seat", "status", "code"),
+    [(0, 409, "seat_taken"), (1, 409, "not_human_seat"), (7, 404, "seat_not_found")],
+)
+def test_join_errors(client: TestClient, seat: int, status: int, code: str) -> None:
+    made = create(client, [HUMAN, {"kind": "bot", "bot": "easy"}], join=0)
+    r = client.post(f"/api/tables/{made['table']['id']}/join", json={"seat": seat})
+    assert r.status_code == status and r.json()["error"]["code"] == code
+
+
+def test_unknown_table_is_404(client: TestClient) -> None:
+    for url in ("/api/tables/zz", "/api/tables/zz/replay"):
+        r = client.get(url)
+        assert r.status_code == 404 and r.json()["error"]["code"] == "table_not_found"
+
+
+def test_creator_replaces_a_departed_player_with_a_bot(client: TestClient) -> None:
+    tid, t0, t1, owner = two_humans(client)
+    url = f"/api/tables/{tid}/seats/1/replace"
+    with (
+        client.websocket_connect(f"/ws/tables/{tid}") as a,
+        client.websocket_connect(f"/ws/tables/{tid}") as b,
+    ):
+        state = hello(a, 0, t0)
+        hello(b, 1, t1)
+        busy = client.post(url, json={"owner_token": owner})
+        assert busy.json()["error"]["code"] == "seat_connected"
+        send(b, {"type": "leave"})
+        wrong = client.post(url, json={"owner_token": t0})
+        assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "bad_owner_token"
+        send(a, {"type": "action", "state_id": 0, "action": state["legal"][0]["action"]})
+        receive_until(a, of_type("accepted"))
+        done = client.post(url, json={"owner_token": owner}).json()
+        assert done["table"]["seats"][1]["kind"] == "bot"
+        assert done["table"]["seats"][1]["bot"] == "easy"
+        after = my_turn_state(a)  # the new bot moved at once, as it was its turn
+    assert after["decision"] == 2 and after["last"]["seat"] == 1
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        send(ws, {"type": "hello", "seat": 1, "token": t1})
+        assert ws.receive_json()["code"] == "bad_seat"
+
+
+def test_close_then_replay(client: TestClient) -> None:
+    tid, _, _, owner = two_humans(client)
+    early = client.get(f"/api/tables/{tid}/replay")
+    assert early.status_code == 409 and early.json()["error"]["code"] == "not_finished"
+    closed = client.post(f"/api/tables/{tid}/close", json={"owner_token": owner}).json()
+    assert closed["table"]["status"] == "closed"
+    replay = client.get(f"/api/tables/{tid}/replay").json()
+    assert replay["seed"] == 7 and replay["actions"] == [] and replay["status"] == "closed"
+    assert "token" not in str(replay) and "owner" not in str(replay)
+    twice = client.post(f"/api/tables/{tid}/close", json={"owner_token": owner})
+    assert twice.json()["error"]["code"] == "table_over"
