@@ -1,0 +1,82 @@
+// Domination cards for people: names, type words and rules text in the
+// current language. Every number (cost, coins, VP, how many cards) comes from
+// the card table the server sends (/api/config: the game's default_options.cards).
+
+import { h } from "../dom.js";
+import { has, t } from "../i18n.js";
+
+let table = {};
+
+export function setCardTable(cards) {
+  if (cards) table = cards;
+}
+
+export function cardSpec(name) {
+  return table[name] || null;
+}
+
+export function kingdomCards(options) {
+  const basic = new Set(options.basic || []);
+  return Object.keys(options.cards || {})
+    .filter((name) => !basic.has(name))
+    .sort((a, b) => options.cards[a].cost - options.cards[b].cost || a.localeCompare(b));
+}
+
+export function cardName(name) {
+  const key = `card.${name}`;
+  return has(key) ? t(key) : name;
+}
+
+export function cardTypes(name) {
+  const spec = cardSpec(name);
+  return spec ? spec.types : [];
+}
+
+// The one type that decides a card's colour band.
+export function mainType(name) {
+  const types = cardTypes(name);
+  for (const kind of ["Curse", "Treasure", "Victory", "Attack", "Reaction", "Action"]) {
+    if (types.includes(kind)) return kind.toLowerCase();
+  }
+  return "action";
+}
+
+export function typeLine(name) {
+  return cardTypes(name).map((kind) => t(`type.${kind}`)).join(" – ");
+}
+
+// Rules text as a list of lines: the printed bonuses, then what the card does.
+export function cardLines(name) {
+  const spec = cardSpec(name);
+  if (!spec) return [];
+  const lines = [];
+  const isTreasure = spec.types.includes("Treasure");
+  if (spec.cards) lines.push(t("card.line.cards", { count: spec.cards }));
+  if (spec.actions) lines.push(t("card.line.actions", { count: spec.actions }));
+  if (spec.buys) lines.push(t("card.line.buys", { count: spec.buys }));
+  if (spec.coins) lines.push(t(isTreasure ? "card.line.treasure" : "card.line.coins", { coins: spec.coins, count: spec.coins }));
+  const key = `cardtext.${name}`;
+  if (has(key)) lines.push(t(key, spec.params || {}));
+  if (spec.vp) lines.push(t("card.line.vp", { count: spec.vp, vp: spec.vp }));
+  return lines;
+}
+
+export function cardTitle(name) {
+  const spec = cardSpec(name);
+  const parts = [cardName(name)];
+  if (spec) parts.push(t("card.costlabel", { cost: spec.cost }), typeLine(name));
+  return [...parts, ...cardLines(name)].join(" · ");
+}
+
+// A card face; `extra` goes under the text (a count, a button row).
+export function cardFace(name, { small = false, count = null, tag = "div", attrs = {}, extra = null } = {}) {
+  const spec = cardSpec(name);
+  return h(`${tag}.card.t-${mainType(name)}${small ? ".small" : ""}`, { ...attrs, "data-card": name },
+    h("span.card-top", null,
+      spec ? h("span.coin", { title: t("card.costlabel", { cost: spec.cost }) }, String(spec.cost)) : null,
+      h("span.card-name", null, cardName(name)),
+      count !== null ? h("span.pile-count", { title: t("supply.left", { count }) }, String(count)) : null),
+    small ? null : h("span.card-type", null, typeLine(name)),
+    small ? null : h("span.card-text", null, cardLines(name).map((line) => h("span", null, line))),
+    extra);
+}

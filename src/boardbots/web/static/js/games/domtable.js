@@ -1,0 +1,295 @@
+// Domination at a table: supply, turn bar, prompt, cards in play, your hand,
+// your piles, the trash and the log. Only legal actions are clickable; hovering
+// or focusing a card shows what it does and what choosing it now would do.
+
+import { clear, h, put } from "../dom.js";
+import { formatNumber, t } from "../i18n.js";
+import { cardFace, cardLines, cardName, cardSpec, mainType, typeLine } from "./cards.js";
+import { domButtonText, domPrompt, domWait, logLine, previewChips, splitAction } from "./domtext.js";
+
+const HAND_VERBS = { action: ["play"], buy: ["play"], play: ["play"], react: ["react"] };
+const TYPE_ORDER = { action: 0, attack: 0, reaction: 0, treasure: 1, victory: 2, curse: 3 };
+
+function sortCards(cards) {
+  return [...cards].sort((a, b) => {
+    const ta = TYPE_ORDER[mainType(a)] ?? 4;
+    const tb = TYPE_ORDER[mainType(b)] ?? 4;
+    if (ta !== tb) return ta - tb;
+    const ca = cardSpec(a) ? cardSpec(a).cost : 0;
+    const cb = cardSpec(b) ? cardSpec(b).cost : 0;
+    return cb - ca || a.localeCompare(b);
+  });
+}
+
+function counts(list) {
+  const m = new Map();
+  for (const c of list || []) m.set(c, (m.get(c) || 0) + 1);
+  return m;
+}
+
+export function createDominationTable({ act, seatName }) {
+  let msg = null;
+  let ctx = null;
+  let prev = { hand: new Map(), play: new Map(), supply: {} };
+  const el = h("div.domgame");
+  const parts = {
+    supply: h("section.dom-supply"),
+    turn: h("div.dom-turnbar"),
+    prompt: h("section.dom-prompt", { "aria-live": "polite", "data-test": "prompt" }),
+    play: h("section.dom-play"),
+    hand: h("section.dom-hand"),
+    side: h("aside.dom-side"),
+  };
+  const detail = h("div.dom-detail", { "aria-live": "polite" });
+  put(el, parts.turn, parts.prompt, parts.hand, parts.play, parts.supply, parts.side);
+
+  function legal() {
+    return msg && msg.your_turn ? msg.legal : [];
+  }
+
+  function find(verbs, name) {
+    return legal().find((e) => {
+      const [verb, card] = splitAction(e.action);
+      return card === name && verbs.includes(verb);
+    });
+  }
+
+  function showDetail(name, entry) {
+    clear(detail);
+    if (!name) {
+      put(detail, h("p.muted", null, t("dom.detail.hint")));
+      return;
+    }
+    const chips = entry ? previewChips(entry.preview, msg.view) : [];
+    put(detail, 
+      h("h3", null, cardName(name)),
+      h("p.muted", null, [cardSpec(name) ? t("card.costlabel", { cost: cardSpec(name).cost }) : "", typeLine(name)].filter(Boolean).join(" · ")),
+      h("ul.card-lines", null, cardLines(name).map((l) => h("li", null, l))),
+      entry ? h("p.preview-line", { "data-test": "preview" }, h("strong", null, domButtonTextFor(entry)), " ", chips.join(" · ")) : null,
+    );
+  }
+
+  function domButtonTextFor(entry) {
+    return domButtonText(entry, msg.view.pending || {});
+  }
+
+  function clickable(face, name, entry) {
+    if (!entry) {
+      face.setAttribute("aria-disabled", "true");
+      face.addEventListener("pointerenter", () => showDetail(name, null));
+      face.addEventListener("focus", () => showDetail(name, null));
+      return face;
+    }
+    face.classList.add("playable");
+    face.setAttribute("aria-label", `${domButtonTextFor(entry)} – ${cardName(name)}`);
+    face.addEventListener("click", () => act(entry.action));
+    face.addEventListener("pointerenter", () => showDetail(name, entry));
+    face.addEventListener("focus", () => showDetail(name, entry));
+    return face;
+  }
+
+  function drawSupply() {
+    const view = msg.view;
+    const supply = view.supply;
+    const names = Object.keys(supply);
+    const kingdom = new Set(view.kingdom);
+    const basic = names.filter((n) => !kingdom.has(n));
+    const pile = (name) => {
+      const entry = find(["buy", "gain"], name);
+      const count = supply[name];
+      const changed = ctx.fresh && prev.supply[name] !== undefined && prev.supply[name] !== count;
+      const face = cardFace(name, {
+        tag: entry ? "button" : "div",
+        small: !kingdom.has(name),
+        count,
+        attrs: { type: entry ? "button" : null, tabindex: entry ? null : 0, class: `${count === 0 ? "empty" : ""} ${changed ? "flash" : ""}` },
+      });
+      return clickable(face, name, entry);
+    };
+    put(clear(parts.supply), 
+      h("h2.small-title", null, t("dom.supply"), " ", h("span.muted", null, t("dom.supply.hint"))),
+      h("div.supply-basic", null, basic.map(pile)),
+      h("div.supply-kingdom", null, view.kingdom.map(pile)),
+    );
+    prev.supply = { ...supply };
+  }
+
+  function drawTurn() {
+    const v = msg.view;
+    const who = seatName(v.cur);
+    const over = v.phase === "over";
+    put(clear(parts.turn), 
+      h("span.turn-who", null, over ? t("dom.gameover") : t("dom.turnof", { name: who, turn: Math.floor(v.turn / v.n) + 1 })),
+      over ? null : h("span.phase", null, t(`dom.phase.${v.phase}`)),
+      over ? null : h("span.counter", { "data-test": "actions" }, t("dom.actions", { n: v.actions })),
+      over ? null : h("span.counter", { "data-test": "buys" }, t("dom.buys", { n: v.buys })),
+      over ? null : h("span.counter.coins", { "data-test": "coins" }, t("dom.coins", { n: v.coins })),
+    );
+  }
+
+  function drawPrompt() {
+    const v = msg.view;
+    const pend = v.pending;
+    clear(parts.prompt);
+    if (!pend || msg.status !== "playing") return;
+    if (!msg.your_turn) {
+      parts.prompt.classList.remove("mine");
+      put(parts.prompt, h("p", null, domWait(pend, v, seatName(pend.player))));
+      return;
+    }
+    parts.prompt.classList.add("mine");
+    put(parts.prompt, h("p.prompt-text", { "data-kind": pend.kind }, domPrompt(pend, v, seatName)));
+    const buttons = [];
+    const used = usedActions(pend);
+    for (const entry of legal()) {
+      if (used.has(entry.action)) continue;
+      const [verb] = splitAction(entry.action);
+      const primary = verb === "treasures" || (verb === "end" && pend.kind === "buy" && !legal().some((e) => String(e.action).startsWith("buy:")));
+      buttons.push(h(`button${primary ? ".primary" : ""}`, {
+        type: "button", "data-action": String(entry.action),
+        onclick: () => act(entry.action),
+        onpointerenter: () => showPreviewFor(entry), onfocus: () => showPreviewFor(entry),
+      }, domButtonText(entry, pend)));
+    }
+    put(parts.prompt, h("div.prompt-buttons", null, buttons));
+    put(parts.prompt, zonePicker(pend));
+  }
+
+  function showPreviewFor(entry) {
+    const [, name] = splitAction(entry.action);
+    if (name && cardSpec(name)) showDetail(name, entry);
+    else {
+      put(clear(detail), h("p.preview-line", { "data-test": "preview" }, h("strong", null, domButtonTextFor(entry)), " ", previewChips(entry.preview, msg.view).join(" · ")));
+    }
+  }
+
+  // Actions that a card on screen already offers (so they get no extra button).
+  function usedActions(pend) {
+    const used = new Set();
+    const mine = msg.view.players[ctx.you] || {};
+    for (const entry of legal()) {
+      const [verb, name] = splitAction(entry.action);
+      if (!name) continue;
+      if ((verb === "buy" || verb === "gain") && name in msg.view.supply) used.add(entry.action);
+      const zone = zoneOf(pend);
+      if (zone && (mine[zone] || []).includes(name) && verbsFor(pend).includes(verb)) used.add(entry.action);
+    }
+    return used;
+  }
+
+  function zoneOf(pend) {
+    if (HAND_VERBS[pend.kind]) return "hand";
+    if (pend.kind === "sentry") return "look";
+    return pend.zone || null;
+  }
+
+  function verbsFor(pend) {
+    if (HAND_VERBS[pend.kind]) return HAND_VERBS[pend.kind];
+    if (pend.kind === "sentry") return ["trash", "discard"];
+    return [pend.kind];
+  }
+
+  // Cards outside the hand that the decision is about (discard pile, revealed, looked at).
+  function zonePicker(pend) {
+    const zone = zoneOf(pend);
+    if (!zone || zone === "hand") return null;
+    const mine = msg.view.players[ctx.you] || {};
+    const cards = sortCards(mine[zone] || []);
+    const verbs = verbsFor(pend);
+    return h("div.zone-pick", null,
+      h("h3.small-title", null, t(`dom.zone.${zone}`)),
+      h("div.cardrow", null, cards.map((name) => {
+        const entries = verbs.map((verb) => find([verb], name)).filter(Boolean);
+        if (entries.length > 1) {
+          return cardFace(name, { small: true, extra: h("span.card-buttons", null, entries.map((entry) =>
+            h("button.small", { type: "button", "data-action": String(entry.action), onclick: () => act(entry.action),
+              onfocus: () => showDetail(name, entry), onpointerenter: () => showDetail(name, entry) },
+              t(`dom.verb.${splitAction(entry.action)[0]}`)))) });
+        }
+        const entry = entries[0];
+        return clickable(cardFace(name, { small: true, tag: entry ? "button" : "div", attrs: { type: entry ? "button" : null } }), name, entry);
+      })));
+  }
+
+  function drawRow(box, title, cards, key, verbs, testId) {
+    const now = counts(cards);
+    const before = prev[key];
+    const seen = new Map();
+    const row = h("div.cardrow", { "data-test": testId });
+    for (const name of cards) {
+      const k = (seen.get(name) || 0) + 1;
+      seen.set(name, k);
+      const isNew = ctx.fresh && k > (before.get(name) || 0);
+      const entry = verbs ? find(verbs, name) : null;
+      const face = cardFace(name, { tag: entry ? "button" : "div", attrs: { type: entry ? "button" : null, tabindex: entry ? null : 0, class: isNew ? "enter" : "" } });
+      put(row, clickable(face, name, entry));
+    }
+    prev[key] = now;
+    put(clear(box), h("h2.small-title", null, title, " ", h("span.muted", null, `(${formatNumber(cards.length)})`)),
+      cards.length ? row : h("p.muted.empty-row", null, t("dom.none")));
+  }
+
+  function drawSide() {
+    const v = msg.view;
+    const mine = v.players[ctx.you];
+    const log = v.log || [];
+    const logList = log.length
+      ? h("ol.dom-log", { "aria-label": t("dom.log"), "data-test": "log" }, log.map((entry) => h("li", { class: `p${entry[0]}` }, logLine(entry, seatName))))
+      : h("p.muted.small", null, t("dom.none"));
+    const trash = counts(v.trash);
+    put(clear(parts.side), 
+      h("section.panel.tight", null, h("h2.small-title", null, t("dom.detail")), detail),
+      mine && mine.hand ? h("section.panel.tight.mypiles", null,
+        h("h2.small-title", null, t("dom.mypiles")),
+        h("p", null, t("dom.deck", { n: mine.deck_size }), " · ", t("dom.discardpile", { n: mine.discard_size }),
+          mine.discard_top ? ` · ${t("dom.discardtop", { card: cardName(mine.discard_top) })}` : ""),
+        mine.discard && mine.discard.length ? h("details", null, h("summary", null, t("dom.discardlist")),
+          h("p.small", null, [...counts(mine.discard)].map(([c, k]) => `${k}× ${cardName(c)}`).join(", "))) : null) : null,
+      revealed(v),
+      h("section.panel.tight", null, h("h2.small-title", null, t("dom.trash"), " ", h("span.muted", null, `(${formatNumber(v.trash.length)})`)),
+        trash.size ? h("p.small", { "data-test": "trash" }, [...trash].map(([c, k]) => `${k}× ${cardName(c)}`).join(", ")) : h("p.muted.small", null, t("dom.none"))),
+      h("section.panel.tight", null, h("h2.small-title", null, t("dom.log")), logList),
+    );
+    logList.scrollTop = logList.scrollHeight;
+  }
+
+  function revealed(v) {
+    const rows = v.players.map((p, i) => (p.shown && p.shown.length ? h("p.small", null, seatName(i), ": ", p.shown.map(cardName).join(", ")) : null)).filter(Boolean);
+    return rows.length ? h("section.panel.tight", null, h("h2.small-title", null, t("dom.revealed")), rows) : null;
+  }
+
+  function draw() {
+    const v = msg.view;
+    const pend = v.pending || {};
+    drawTurn();
+    drawPrompt();
+    const mine = v.players[ctx.you];
+    const handVerbs = msg.your_turn ? (zoneOf(pend) === "hand" ? verbsFor(pend) : []) : [];
+    if (mine && mine.hand) drawRow(parts.hand, t("dom.hand"), sortCards(mine.hand), "hand", handVerbs, "hand");
+    else clear(parts.hand);
+    const playTitle = ctx.you === v.cur ? t("dom.inplay.yours") : t("dom.inplay", { name: seatName(v.cur) });
+    drawRow(parts.play, playTitle, v.play, "play", null, "inplay");
+    drawSupply();
+    drawSide();
+    showDetail(null);
+    el.classList.toggle("my-turn", Boolean(msg.your_turn));
+  }
+
+  return {
+    element: () => el,
+    relabel() {},
+    update(message, context) {
+      msg = message;
+      ctx = context;
+      draw();
+    },
+    seatInfo(message, seat) {
+      if (!message) return null;
+      const p = message.view.players[seat];
+      if (!p) return null;
+      return h("span.seat-piles", null, t("dom.seatpiles", { hand: p.hand_size, deck: p.deck_size, discard: p.discard_size }));
+    },
+    yourTurnText: () => t("table.yourturn"),
+    waitText: (m, name) => domWait(m.view.pending, m.view, name),
+  };
+}

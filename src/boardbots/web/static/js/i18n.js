@@ -1,0 +1,106 @@
+// Every string the player reads comes from i18n/<lang>.json through t().
+// Values are strings with {placeholders}, or plural objects {"one", "other"}
+// chosen with Intl.PluralRules when the call passes a number as `count`.
+
+export const LANGUAGES = [
+  { code: "en", locale: "en-GB" },
+  { code: "th", locale: "th-TH" },
+];
+
+let lang = "en";
+let catalogue = {};
+let fallback = {};
+const cache = new Map();
+
+async function fetchCatalogue(code) {
+  if (!cache.has(code)) {
+    cache.set(
+      code,
+      fetch(`i18n/${code}.json`).then((r) => {
+        if (!r.ok) throw new Error(`no catalogue for ${code}`);
+        return r.json();
+      }),
+    );
+  }
+  return cache.get(code);
+}
+
+export function pickLanguage(saved) {
+  if (saved && LANGUAGES.some((l) => l.code === saved)) return saved;
+  const wanted = (navigator.languages || [navigator.language || "en"]).map((x) => x.slice(0, 2));
+  return wanted.find((code) => LANGUAGES.some((l) => l.code === code)) || "en";
+}
+
+export async function setLanguage(code) {
+  fallback = await fetchCatalogue("en");
+  catalogue = code === "en" ? fallback : await fetchCatalogue(code);
+  lang = code;
+  document.documentElement.lang = code;
+  translateTree(document);
+  window.dispatchEvent(new CustomEvent("langchange", { detail: code }));
+}
+
+export function currentLanguage() {
+  return lang;
+}
+
+export function locale() {
+  return (LANGUAGES.find((l) => l.code === lang) || LANGUAGES[0]).locale;
+}
+
+function lookup(key, count) {
+  let value = key in catalogue ? catalogue[key] : fallback[key];
+  if (value === undefined) {
+    console.warn(`missing string ${key}`);
+    return key;
+  }
+  if (typeof value === "object") {
+    const form = typeof count === "number" ? new Intl.PluralRules(locale()).select(count) : "other";
+    value = value[form] ?? value.other;
+  }
+  return value;
+}
+
+export function has(key) {
+  return key in catalogue || key in fallback;
+}
+
+export function t(key, vars = {}) {
+  const text = lookup(key, vars.count);
+  return text.replace(/\{(\w+)\}/g, (match, name) =>
+    name in vars ? formatValue(vars[name]) : match,
+  );
+}
+
+function formatValue(value) {
+  if (typeof value === "number") return formatNumber(value);
+  return String(value);
+}
+
+export function formatNumber(value, options = {}) {
+  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 2, ...options }).format(value);
+}
+
+export function formatPercent(value) {
+  return new Intl.NumberFormat(locale(), { style: "percent", maximumFractionDigits: 1 }).format(
+    value,
+  );
+}
+
+export function formatList(items) {
+  return new Intl.ListFormat(locale(), { style: "long", type: "conjunction" }).format(items);
+}
+
+// Static markup: data-i18n="key" sets the text, data-i18n-attr="aria-label:key;title:key"
+// sets attributes.
+export function translateTree(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    el.textContent = t(el.dataset.i18n);
+  }
+  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of el.dataset.i18nAttr.split(";")) {
+      const [attr, key] = pair.split(":");
+      if (attr && key) el.setAttribute(attr.trim(), t(key.trim()));
+    }
+  }
+}

@@ -1,0 +1,272 @@
+// Home: start a new game (game, options, AI players, your seat) and join open tables.
+
+import { api, gameInfo, getConfig } from "../api.js";
+import { assignSeats, botChoices, botName } from "../bots.js";
+import { clear, h, put } from "../dom.js";
+import { has, t } from "../i18n.js";
+import { describeError, navigate, toast } from "../main.js";
+import { saveSeat, settings, updateSettings } from "../settings.js";
+import { cardName, kingdomCards } from "../games/cards.js";
+import { boardArt, SIZES } from "../games/y.js";
+
+const DEFAULT_OTHERS = { y: [{ kind: "bot", bot: "easy" }], domination: [{ kind: "bot", bot: "bigmoney" }] };
+const form = {
+  game: "domination",
+  others: null,
+  humanIndex: 0,
+  y: null,
+  domination: null,
+  seed: "",
+};
+
+export async function render(main) {
+  const config = await getConfig();
+  if (!form.others) initForm(config);
+  const page = h("div.home");
+  put(main, page);
+  draw(page, config);
+  const timer = setInterval(() => refreshOpen(page), 8000);
+  return () => clearInterval(timer);
+}
+
+function initForm(config) {
+  const y = gameInfo(config, "y");
+  const dom = gameInfo(config, "domination");
+  form.y = { ...(y ? y.default_options : { size: 11, swap: false }) };
+  form.domination = {
+    mode: "preset",
+    preset: dom ? dom.default_options.kingdom : "",
+    pick: [],
+  };
+  form.others = {};
+  for (const name of ["y", "domination"]) {
+    const allowed = new Set(botChoices(config, name, true));
+    form.others[name] = DEFAULT_OTHERS[name].filter((s) => allowed.has(s.bot));
+    if (!form.others[name].length && allowed.has("easy")) form.others[name] = [{ kind: "bot", bot: "easy" }];
+  }
+  if (!dom) form.game = "y";
+}
+
+function draw(page, config) {
+  clear(page);
+  put(page, 
+    h("section.hero", null,
+      h("div.hero-text", null,
+        h("h1", null, t("home.title")),
+        h("p.lead", null, t("home.lead")),
+        h("p", null, h("a", { href: "#/bots" }, t("home.howlink")))),
+      h("div.hero-art", { "aria-hidden": "true" }, boardArt())),
+    h("div.home-grid", null, newGameForm(page, config), openTables()),
+  );
+  refreshOpen(page);
+}
+
+function newGameForm(page, config) {
+  const redraw = () => draw(page, config);
+  const games = (config.games || []).filter((g) => g.name === "y" || g.name === "domination");
+  const info = gameInfo(config, form.game);
+  const el = h("form.panel.newgame", { "aria-labelledby": "newgame-title", onsubmit: (e) => start(e, config) },
+    h("h2#newgame-title", null, t("home.new")),
+    h("fieldset.gamepick", null,
+      h("legend", null, t("home.game")),
+      h("div.choice-row", null, games.map((g) => gameChoice(g, redraw)))),
+    form.game === "y" ? yOptions(info, redraw) : dominationOptions(info, redraw),
+    playersSection(config, info, redraw),
+    settings().developer ? seedField() : null,
+    h("div.actions", null,
+      h("button.primary.big", { type: "submit", "data-test": "start" }, t("home.start"))),
+  );
+  return el;
+}
+
+function gameChoice(g, redraw) {
+  const id = `game-${g.name}`;
+  return h("label.choice-card", { for: id, class: form.game === g.name ? "selected" : "" },
+    h("input", { type: "radio", name: "game", id, value: g.name, checked: form.game === g.name,
+      onchange: () => { form.game = g.name; form.humanIndex = 0; redraw(); } }),
+    h("span.choice-title", null, t(`game.${g.name}.title`)),
+    h("span.choice-sub", null, t(`game.${g.name}.tagline`)),
+    h("span.choice-meta", null, g.min_players === g.max_players
+      ? t("home.players.exact", { count: g.max_players })
+      : t("home.players.range", { min: g.min_players, max: g.max_players })));
+}
+
+function yOptions(info, redraw) {
+  const size = h("input#ysize", { type: "range", id: "ysize", min: SIZES.min, max: SIZES.max, value: form.y.size,
+    "aria-describedby": "ysize-out",
+    oninput: (e) => { form.y.size = Number(e.target.value); out.textContent = t("home.y.sizevalue", { size: form.y.size }); } });
+  const out = h("output#ysize-out", { id: "ysize-out", for: "ysize" }, t("home.y.sizevalue", { size: form.y.size }));
+  return h("fieldset", null,
+    h("legend", null, t("home.options")),
+    h("div.field", null, h("label", { for: "ysize" }, t("home.y.size")), h("div.range-row", null, size, out),
+      h("p.hint", null, t("home.y.sizehint"))),
+    h("div.field.check", null,
+      h("input", { type: "checkbox", id: "yswap", checked: form.y.swap,
+        onchange: (e) => { form.y.swap = e.target.checked; } }),
+      h("label", { for: "yswap" }, t("home.y.swap")),
+      h("p.hint", null, t("home.y.swaphint"))),
+    h("p", null, h("a", { href: "#/rules/y" }, t("home.rules.y"))));
+}
+
+function dominationOptions(info, redraw) {
+  const opts = info ? info.default_options : {};
+  const presets = Object.keys(opts.presets || {});
+  const size = opts.kingdom_size || 10;
+  const d = form.domination;
+  const mode = (value) => h("label.radio", null,
+    h("input", { type: "radio", name: "kmode", value, checked: d.mode === value,
+      onchange: () => { d.mode = value; redraw(); } }),
+    t(`home.kingdom.${value}`));
+  const body = [];
+  if (d.mode === "preset") {
+    body.push(h("div.field", null, h("label", { for: "preset" }, t("home.kingdom.presetlabel")),
+      h("select#preset", { id: "preset", onchange: (e) => { d.preset = e.target.value; redraw(); } },
+        presets.map((p) => h("option", { value: p, selected: p === d.preset }, presetName(p)))),
+      h("p.hint.cardlist", null, (opts.presets[d.preset] || []).map((c) => cardName(c)).join(" · "))));
+  } else if (d.mode === "pick") {
+    const all = kingdomCards(opts);
+    const counter = h("p.hint", { "aria-live": "polite" }, t("home.kingdom.picked", { count: d.pick.length, size }));
+    body.push(h("div.pickgrid", { role: "group", "aria-label": t("home.kingdom.pick") },
+      all.map((name) => h("label.pickcard", null,
+        h("input", { type: "checkbox", value: name, checked: d.pick.includes(name),
+          onchange: (e) => {
+            if (e.target.checked && d.pick.length >= size) { e.target.checked = false; toast(t("home.kingdom.toomany", { size })); return; }
+            d.pick = e.target.checked ? [...d.pick, name] : d.pick.filter((x) => x !== name);
+            counter.textContent = t("home.kingdom.picked", { count: d.pick.length, size });
+          } }),
+        h("span.cost", { "aria-label": t("card.costlabel", { cost: opts.cards[name].cost }) }, String(opts.cards[name].cost)),
+        h("span", null, cardName(name))))), counter);
+  } else {
+    body.push(h("p.hint", null, t("home.kingdom.randomhint", { size })));
+  }
+  return h("fieldset", null, h("legend", null, t("home.kingdom")),
+    h("div.radio-row", null, mode("preset"), mode("random"), mode("pick")), ...body,
+    h("p", null, h("a", { href: "#/rules/domination" }, t("home.rules.domination"))));
+}
+
+export function presetName(p) {
+  const key = `preset.${p}`;
+  return has(key) ? t(key) : p;
+}
+
+function playersSection(config, info, redraw) {
+  const others = form.others[form.game];
+  const max = info ? info.max_players : 2;
+  const min = info ? info.min_players : 2;
+  const { seats, humanIndex } = assignSeats(form.humanIndex, others);
+  form.humanIndex = humanIndex;
+  const full = seats.length >= max;
+  const add = (seat) => { others.push(seat); redraw(); };
+  const rows = seats.map((seat, i) => h("li.seat-row", { "data-seat": i },
+    h("span.seat-no", null, t("seat.number", { n: i + 1 })),
+    seat.you
+      ? h("span.seat-label.you", null, t("home.you"))
+      : h("span.seat-label", null, seat.kind === "bot" ? botName(seat.bot) : t("home.invited")),
+    seat.you ? null : h("button.icon.remove", { type: "button", "aria-label": t("home.remove", { name: seat.kind === "bot" ? botName(seat.bot) : t("home.invited") }),
+      onclick: () => { others.splice(others.indexOf(seat), 1); redraw(); } }, "✕")));
+  const buttons = botChoices(config, form.game, settings().developer).map((code) =>
+    h("button.add", { type: "button", disabled: full, "data-bot": code, onclick: () => add({ kind: "bot", bot: code }) },
+      t(`home.add.${code}`)));
+  buttons.push(h("button.add.human", { type: "button", disabled: full, "data-bot": "human",
+    onclick: () => add({ kind: "human" }) }, t("home.add.human")));
+  const name = h("input#pname", { id: "pname", type: "text", maxlength: 40, value: settings().name, autocomplete: "nickname",
+    placeholder: t("home.name.placeholder"), onchange: (e) => updateSettings({ name: e.target.value.trim() }) });
+  return h("fieldset.players", null,
+    h("legend", null, t("home.ai")),
+    h("div.field", null, h("label", { for: "pname" }, t("home.name")), name),
+    h("ol.seat-list", { "aria-label": t("home.seats") }, rows),
+    h("div.add-row", null, buttons),
+    h("p.hint", { "aria-live": "polite" }, t("home.count", { count: seats.length, min, max }),
+      seats.length < min ? h("strong", null, " ", t("home.toofew", { min })) : null),
+    h("div.field", null, h("label", { for: "myseat" }, t("home.yourseat")),
+      h("select#myseat", { id: "myseat", onchange: (e) => { form.humanIndex = Number(e.target.value); redraw(); } },
+        seats.map((_, i) => h("option", { value: i, selected: i === humanIndex }, t("seat.number", { n: i + 1 }))))),
+    h("p.hint", null, t("home.seathint")),
+    h("p", null, h("a", { href: `#/bots/${form.game}` }, t("home.whichbot"))));
+}
+
+function seedField() {
+  return h("fieldset.dev", null, h("legend", null, t("home.dev")),
+    h("div.field", null, h("label", { for: "seed" }, t("home.seed")),
+      h("input#seed", { id: "seed", type: "text", inputmode: "numeric", value: form.seed,
+        oninput: (e) => { form.seed = e.target.value.trim(); } })));
+}
+
+function buildOptions(config) {
+  if (form.game === "y") return { size: form.y.size, swap: form.y.swap };
+  const d = form.domination;
+  if (d.mode === "random") return { kingdom: "random" };
+  if (d.mode === "pick") return { kingdom: [...d.pick] };
+  return { kingdom: d.preset };
+}
+
+async function start(event, config) {
+  event.preventDefault();
+  const info = gameInfo(config, form.game);
+  const { seats, humanIndex } = assignSeats(form.humanIndex, form.others[form.game]);
+  if (info && seats.length < info.min_players) {
+    toast(t("home.toofew", { min: info.min_players }), "error");
+    return;
+  }
+  if (form.game === "domination" && form.domination.mode === "pick") {
+    const size = info.default_options.kingdom_size || 10;
+    if (form.domination.pick.length !== size) {
+      toast(t("home.kingdom.needexact", { size }), "error");
+      return;
+    }
+  }
+  const name = settings().name || t("home.defaultname");
+  const body = {
+    game: form.game,
+    options: buildOptions(config),
+    seats: seats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "human", ...(s.you ? { name } : {}) })),
+    join: humanIndex,
+    name,
+  };
+  if (form.seed && /^\d+$/.test(form.seed)) body.seed = Number(form.seed);
+  const button = event.target.querySelector("[type=submit]");
+  button.disabled = true;
+  try {
+    const made = await api.create(body);
+    saveSeat(made.table.id, { seat: made.seat, token: made.token, owner: made.owner_token });
+    navigate(`/table/${made.table.id}`);
+  } catch (err) {
+    toast(describeError(err), "error");
+    button.disabled = false;
+  }
+}
+
+function openTables() {
+  return h("section.panel.open-tables", { "aria-labelledby": "open-title" },
+    h("h2", { id: "open-title" }, t("home.open")),
+    h("p.hint", null, t("home.openhint")),
+    h("div.open-list", { "aria-live": "polite" }, h("p.muted", null, t("app.loading"))),
+    h("form.joinbox", { onsubmit: (e) => {
+      e.preventDefault();
+      const v = e.target.elements.code.value.trim();
+      const id = (v.match(/(?:join|table)\/([\w-]+)/) || [null, v])[1];
+      if (id) navigate(`/join/${id}`);
+    } },
+      h("label", { for: "joincode" }, t("home.joinlink")),
+      h("div.inline", null, h("input#joincode", { id: "joincode", name: "code", type: "text", placeholder: t("home.joinplaceholder") }),
+        h("button", { type: "submit" }, t("home.join")))));
+}
+
+async function refreshOpen(page) {
+  const box = page.querySelector(".open-list");
+  if (!box) return;
+  try {
+    const { tables } = await api.tables("open");
+    clear(box);
+    if (!tables.length) {
+      put(box, h("p.muted", null, t("home.noopen")));
+      return;
+    }
+    put(box, h("ul.table-list", null, tables.map((tb) => h("li", null,
+      h("div", null, h("strong", null, t(`game.${tb.game}.title`)), " ",
+        h("span.muted", null, tb.seats.map((s) => (s.kind === "bot" ? botName(s.bot) : s.name || t("seat.open"))).join(" · "))),
+      h("a.button.small", { href: `#/join/${tb.id}` }, t("home.join"))))));
+  } catch (err) {
+    put(clear(box), h("p.muted", null, describeError(err)));
+  }
+}

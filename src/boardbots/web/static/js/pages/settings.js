@@ -1,0 +1,49 @@
+// Settings kept in this browser: name, language, minimum thinking time,
+// motion, and the developer switch that offers the Random bot.
+
+import { getConfig } from "../api.js";
+import { h, put } from "../dom.js";
+import { formatNumber, LANGUAGES, setLanguage, t } from "../i18n.js";
+import { toast } from "../main.js";
+import { settings, updateSettings } from "../settings.js";
+
+export async function render(main) {
+  const config = await getConfig();
+  const s = settings();
+  const serverMin = Number(config.min_think_ms ?? 0);
+  const current = typeof s.minThinkMs === "number" ? s.minThinkMs : serverMin;
+  const think = h("input#think", { id: "think", type: "number", min: 0, max: 10, step: 0.1, value: (current / 1000).toFixed(1), "aria-describedby": "think-hint" });
+  const form = h("form.panel.narrow.settings", { onsubmit: (e) => {
+    e.preventDefault();
+    const seconds = Number(think.value);
+    if (!Number.isFinite(seconds) || seconds < 0 || seconds > 10) {
+      toast(t("settings.think.bad"), "error");
+      return;
+    }
+    updateSettings({ minThinkMs: Math.round(seconds * 1000) });
+    toast(t("settings.saved"));
+  } },
+  h("h1", null, t("settings.title")),
+  h("div.field", null, h("label", { for: "sname" }, t("home.name")),
+    h("input#sname", { id: "sname", type: "text", maxlength: 40, value: s.name,
+      onchange: (e) => updateSettings({ name: e.target.value.trim() }) })),
+  h("div.field", null, h("label", { for: "slang" }, t("lang.label")),
+    h("select#slang", { id: "slang", onchange: async (e) => { updateSettings({ lang: e.target.value }); await setLanguage(e.target.value); } },
+      LANGUAGES.map((l) => h("option", { value: l.code, selected: document.documentElement.lang === l.code, lang: l.code }, t(`lang.${l.code}`))))),
+  h("div.field", null, h("label", { for: "think" }, t("settings.think")),
+    h("div.inline", null, think, h("span", null, t("settings.seconds")),
+      h("button", { type: "button", onclick: () => { updateSettings({ minThinkMs: null }); think.value = (serverMin / 1000).toFixed(1); toast(t("settings.saved")); } }, t("settings.think.reset"))),
+    h("p.hint", { id: "think-hint" }, t("settings.think.hint", { server: formatNumber(serverMin / 1000) }))),
+  h("div.field.check", null,
+    h("input#motion", { id: "motion", type: "checkbox", checked: s.reduceMotion, onchange: (e) => updateSettings({ reduceMotion: e.target.checked }) }),
+    h("label", { for: "motion" }, t("settings.motion"))),
+  h("fieldset.dev", null, h("legend", null, t("settings.dev")),
+    h("div.field.check", null,
+      h("input#dev", { id: "dev", type: "checkbox", role: "switch", checked: s.developer, "data-test": "developer",
+        onchange: (e) => updateSettings({ developer: e.target.checked }) }),
+      h("label", { for: "dev" }, t("settings.dev.switch")),
+      h("p.hint", null, t("settings.dev.hint")))),
+  h("div.actions", null, h("button.primary", { type: "submit", "data-test": "save" }, t("settings.save"))));
+  put(main, form);
+  return null;
+}

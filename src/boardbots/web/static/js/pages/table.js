@@ -1,0 +1,265 @@
+// A table: connect, show seats, hand each state to the game's renderer, and
+// show the result with links to the replay once the game ends.
+
+import { api, getConfig } from "../api.js";
+import { botName } from "../bots.js";
+import { TableConnection } from "../conn.js";
+import { clear, h, put } from "../dom.js";
+import { formatNumber, has, t } from "../i18n.js";
+import { describeError, navigate, toast } from "../main.js";
+import { onSettings, saveSeat, seatFor, settings } from "../settings.js";
+import { createDominationTable } from "../games/domtable.js";
+import { createYTable } from "../games/ytable.js";
+import { setCardTable } from "../games/cards.js";
+
+export function minThinkMs(config) {
+  const own = settings().minThinkMs;
+  return typeof own === "number" && own >= 0 ? own : Number(config.min_think_ms ?? 600);
+}
+
+export async function render(main, { params }) {
+  const tableId = params[0];
+  const config = await getConfig();
+  const dom = (config.games || []).find((g) => g.name === "domination");
+  if (dom) setCardTable(dom.default_options.cards);
+  const { table } = await api.table(tableId);
+  if (table.options && table.options.cards) setCardTable(table.options.cards);
+  const creds = seatFor(tableId);
+  const conn = new TableConnection(tableId, creds && creds.token ? creds : null, minThinkMs(config));
+  const page = new TablePage(main, table, conn, creds, config);
+  const offSettings = onSettings((s) => { conn.minThinkMs = minThinkMs(config); });
+  return () => {
+    offSettings();
+    page.destroy();
+    conn.close();
+  };
+}
+
+export function seatName(table, seat, you) {
+  const s = table.seats[seat];
+  if (!s) return t("seat.number", { n: seat + 1 });
+  let name = s.kind === "bot" ? botName(s.bot) : s.name || t("seat.open");
+  if (seat === you) name = t("seat.you", { name });
+  return name;
+}
+
+class TablePage {
+  constructor(main, table, conn, creds, config) {
+    this.main = main;
+    this.table = table;
+    this.conn = conn;
+    this.creds = creds;
+    this.config = config;
+    this.you = creds ? creds.seat : null;
+    this.msg = null;
+    this.thinking = null;
+    this.connected = false;
+    this.root = h("div.table-page", { "data-keeps-state": "", "data-game": table.game });
+    put(main, this.root);
+    this.game = (table.game === "y" ? createYTable : createDominationTable)({
+      act: (action) => this.act(action),
+      seatName: (seat) => seatName(this.table, seat, this.you),
+    });
+    this.build();
+    this.listen();
+    this.onLang = () => this.build();
+    window.addEventListener("langchange", this.onLang);
+  }
+
+  listen() {
+    const c = this.conn;
+    c.addEventListener("welcome", (e) => {
+      this.table = e.detail.table;
+      this.you = e.detail.you.seat;
+      this.drawHead();
+    });
+    c.addEventListener("state", (e) => this.onState(e.detail));
+    c.addEventListener("thinking", (e) => {
+      this.thinking = e.detail;
+      this.drawSeats();
+      this.drawStatus();
+    });
+    c.addEventListener("table", (e) => {
+      this.table = e.detail.table;
+      this.drawHead();
+      this.drawSeats();
+    });
+    c.addEventListener("servererror", (e) => {
+      const msg = e.detail;
+      if (msg.code === "bad_token" || msg.code === "bad_seat") this.you = null;
+      if (msg.code !== "stale_state") toast(describeError(msg), "error");
+    });
+    c.addEventListener("connection", (e) => {
+      this.connected = e.detail.up;
+      this.root.classList.toggle("offline", !e.detail.up);
+      this.drawStatus();
+    });
+    c.addEventListener("gone", () => toast(t("error.code.table_not_found"), "error"));
+  }
+
+  destroy() {
+    window.removeEventListener("langchange", this.onLang);
+  }
+
+  act(action) {
+    if (!this.msg || !this.msg.your_turn) return;
+    this.root.classList.add("sending");
+    if (!this.conn.act(action)) toast(t("table.offline"), "error");
+  }
+
+  onState(msg) {
+    this.root.classList.remove("sending");
+    const fresh = !this.msg || msg.decision !== this.msg.decision;
+    this.msg = msg;
+    if (msg.status !== this.table.status) this.table = { ...this.table, status: msg.status, result: msg.result };
+    this.drawHead();
+    this.drawSeats();
+    this.drawStatus();
+    this.game.update(msg, { you: this.you, table: this.table, fresh, thinking: this.thinking });
+    this.drawResult();
+  }
+
+  build() {
+    clear(this.root);
+    this.head = h("header.table-head");
+    this.banner = h("div.banner-slot");
+    this.seats = h("section.seats", { "aria-label": t("table.players") });
+    this.status = h("div.status", { role: "status", "aria-live": "polite", "data-test": "status" });
+    this.result = h("div.result-slot");
+    put(this.root, this.head, this.banner, this.seats, this.status, this.result, this.game.element());
+    this.game.relabel();
+    this.drawHead();
+    this.drawSeats();
+    this.drawStatus();
+    if (this.msg) this.game.update(this.msg, { you: this.you, table: this.table, fresh: false, thinking: this.thinking });
+    this.drawResult();
+  }
+
+  drawHead() {
+    const tb = this.table;
+    const undo = this.msg && this.msg.can_undo
+      ? h("button", { type: "button", "data-test": "undo", onclick: () => this.conn.undo() }, t("table.undo"))
+      : null;
+    put(clear(this.head), 
+      h("div.title-block", null,
+        h("h1", null, t(`game.${tb.game}.title`)),
+        h("p.muted", null, optionsSummary(tb))),
+      h("div.table-tools", null, undo,
+        h("a.button.ghost", { href: `#/rules/${tb.game}`, target: "_blank" }, t("table.rules")),
+        h("a.button.ghost", { href: `#/bots/${tb.game}`, target: "_blank" }, t("table.howbots"))),
+    );
+    clear(this.banner);
+    if (tb.status === "waiting") put(this.banner, this.inviteBanner());
+    if (tb.status === "closed") put(this.banner, h("p.banner", null, t("table.closed")));
+  }
+
+  inviteBanner() {
+    const link = `${location.origin}${location.pathname}#/join/${this.table.id}`;
+    const input = h("input.linkbox", { type: "text", readonly: true, value: link, "aria-label": t("table.invitelink") });
+    return h("div.banner.invite", null,
+      h("p", null, h("strong", null, t("table.waiting")), " ", t("table.invite")),
+      h("div.inline", null, input,
+        h("button", { type: "button", onclick: async () => {
+          input.select();
+          try { await navigator.clipboard.writeText(link); toast(t("table.copied")); } catch { document.execCommand("copy"); }
+        } }, t("table.copy"))));
+  }
+
+  drawSeats() {
+    const tb = this.table;
+    const msg = this.msg;
+    const pendingSeat = msg && msg.pending ? msg.pending.player : null;
+    const list = h("ol.seat-chips", null, tb.seats.map((s, i) => {
+      const isTurn = pendingSeat === i && tb.status === "playing";
+      const thinking = this.thinking && this.thinking.seat === i;
+      const kind = s.kind === "bot" ? t("seat.kind.bot") : s.joined ? t("seat.kind.human") : t("seat.kind.open");
+      const extra = this.game.seatInfo ? this.game.seatInfo(msg, i) : null;
+      return h("li.seat-chip", { class: [isTurn ? "turn" : "", i === this.you ? "mine" : "", thinking ? "thinking" : ""].join(" "),
+        "data-seat": i, "aria-current": isTurn ? "true" : null },
+        h("span.seat-swatch", { class: `p${i}`, "aria-hidden": "true" }),
+        h("span.seat-main", null,
+          h("span.seat-name", null, seatName(tb, i, this.you)),
+          h("span.seat-kind", null, kind,
+            s.kind === "human" && s.joined && !s.connected ? ` · ${t("seat.away")}` : "")),
+        msg ? h("span.seat-score", { title: t("table.score") }, formatNumber(msg.scores[i] ?? 0), " ", h("small", null, t(`game.${tb.game}.scoreunit`))) : null,
+        extra,
+        isTurn ? h("span.turn-tag", null, thinking ? h("span.dots", { "data-test": "thinking" }, t("table.thinking")) : t("table.toact")) : null);
+    }));
+    put(clear(this.seats), list);
+  }
+
+  drawStatus() {
+    const msg = this.msg;
+    const tb = this.table;
+    let text = "";
+    let cls = "";
+    if (!this.connected && !msg) text = t("table.connecting");
+    else if (!this.connected) { text = t("table.reconnecting"); cls = "warn"; }
+    else if (tb.status === "waiting") text = t("table.waiting");
+    else if (!msg) text = t("app.loading");
+    else if (msg.status === "finished") text = t("table.over");
+    else if (msg.status === "closed") text = t("table.closed");
+    else if (this.thinking) { text = t("table.botthinking", { name: seatName(tb, this.thinking.seat, this.you) }); cls = "thinking"; }
+    else if (msg.your_turn) { text = this.game.yourTurnText(msg); cls = "yours"; }
+    else if (msg.pending) text = this.game.waitText(msg, seatName(tb, msg.pending.player, this.you));
+    if (this.you === null && tb.status !== "waiting" && msg && msg.status === "playing") text = `${t("table.spectating")} · ${text}`;
+    this.status.className = `status ${cls}`;
+    put(clear(this.status), ...(cls === "thinking" ? [h("span.spinner", { "aria-hidden": "true" })] : []), text);
+    this.status.toggleAttribute("data-thinking", cls === "thinking");
+  }
+
+  drawResult() {
+    clear(this.result);
+    const msg = this.msg;
+    if (!msg || msg.status !== "finished" || !msg.result) return;
+    const tb = this.table;
+    const best = Math.max(...msg.result);
+    const winners = msg.result.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0);
+    let headline;
+    if (winners.length > 1) headline = t("result.shared", { names: winners.map((i) => seatName(tb, i, this.you)).join(", ") });
+    else if (winners[0] === this.you) headline = t("result.youwin");
+    else headline = t("result.wins", { name: seatName(tb, winners[0], this.you) });
+    const rows = tb.seats.map((s, i) => h("tr", { class: winners.includes(i) ? "winner" : "" },
+      h("th", { scope: "row" }, seatName(tb, i, this.you)),
+      h("td", null, formatNumber(msg.scores[i] ?? 0)),
+      h("td", null, formatNumber(msg.result[i], { style: "percent", maximumFractionDigits: 0 }))));
+    put(this.result, h("section.panel.result", { "data-test": "result", "aria-labelledby": "result-title" },
+      h("h2", { id: "result-title" }, headline),
+      h("table.scores", null,
+        h("thead", null, h("tr", null, h("th", { scope: "col" }, t("result.player")), h("th", { scope: "col" }, t(`game.${tb.game}.scoreunit`)), h("th", { scope: "col" }, t("result.share")))),
+        h("tbody", null, rows)),
+      h("div.actions", null,
+        h("a.button.primary", { href: `#/replay/${tb.id}`, "data-test": "replay-link" }, t("result.replay")),
+        this.you !== null ? h("button", { type: "button", onclick: () => this.rematch() }, t("result.rematch")) : null,
+        h("a.button", { href: "#/" }, t("result.newgame")))));
+  }
+
+  async rematch() {
+    const tb = this.table;
+    const name = settings().name || t("home.defaultname");
+    const seats = tb.seats.map((s, i) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "human", ...(i === this.you ? { name } : {}) }));
+    try {
+      const made = await api.create({ game: tb.game, options: tb.options, seats, join: this.you, name });
+      saveSeat(made.table.id, { seat: made.seat, token: made.token, owner: made.owner_token });
+      navigate(`/table/${made.table.id}`);
+    } catch (err) {
+      toast(describeError(err), "error");
+    }
+  }
+}
+
+export function optionsSummary(tb) {
+  const o = tb.options || {};
+  if (tb.game === "y") {
+    return [t("opt.y.size", { size: o.size }), o.swap ? t("opt.y.swapon") : t("opt.y.swapoff")].join(" · ");
+  }
+  const k = o.kingdom;
+  let kingdom;
+  if (Array.isArray(k)) kingdom = t("opt.dom.picked");
+  else if (k === "random") kingdom = t("opt.dom.random");
+  else {
+    const key = `preset.${k}`;
+    kingdom = t("opt.dom.preset", { name: has(key) ? t(key) : k });
+  }
+  return [kingdom, t("home.players.exact", { count: tb.seats.length })].join(" · ");
+}

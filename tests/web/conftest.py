@@ -1,0 +1,162 @@
+"""Browser test fixtures: a real `boardbots serve` on a loopback port and headless Chromium.
+
+The tests drive Debian's Chromium through the Playwright package (Playwright's
+own browser download cannot work on our machines). They are skipped with a
+clear reason when either is missing; CI installs both.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("BOARDBOTS_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+# The server for browser tests: a Hard budget nobody would pick by accident, so the
+# explanation page must show the configured number rather than a default, quick bots,
+# and a short server-side pause (tests set the player's own minimum where they need one).
+HARD_BUDGET_MS = 1234
+SERVER_ENV = {
+    "BOARDBOTS_BUDGET_MS": f"hard={HARD_BUDGET_MS},default=150",
+    "BOARDBOTS_MIN_THINK_MS": "150",
+    "BOARDBOTS_BOT_WORKERS": "1",
+    "BOARDBOTS_LOG_LEVEL": "warning",
+}
+
+
+def _missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed (pip install playwright)"
+    if not CHROMIUM.exists():
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    reason = _missing()
+    if reason is None:
+        return
+    skip = pytest.mark.skip(reason=f"browser tests skipped: {reason}")
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _wait_until_up(url: str, proc: subprocess.Popen[bytes], limit_s: float = 30.0) -> None:
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"boardbots serve exited early with code {proc.returncode}")
+        with (
+            contextlib.suppress(OSError),
+            urllib.request.urlopen(url + "api/config", timeout=1) as r,
+        ):
+            if r.status == 200:
+                return
+        time.sleep(0.2)
+    raise RuntimeError(f"boardbots serve did not answer at {url} within {limit_s} s")
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a real server with a fresh data folder, stopped after the session."""
+    if _missing():
+        pytest.skip(_missing() or "")
+    data = tmp_path_factory.mktemp("server-data")
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BOARDBOTS_")} | SERVER_ENV
+    log = (data / "server.log").open("wb")
+    cmd = [sys.executable, "-m", "boardbots.cli", "serve", "--port", str(port), "--data", str(data)]
+    proc = subprocess.Popen(cmd, cwd=data, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        _wait_until_up(url, proc)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if _missing():
+        pytest.skip(_missing() or "")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def new_page(browser: Any, server: str) -> Iterator[Any]:
+    """Make pages in fresh browser contexts (own localStorage); JS errors fail the test."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def make(width: int = 1280, height: int = 860) -> Any:
+        ctx = browser.new_context(viewport={"width": width, "height": height}, base_url=server)
+        ctx.set_default_timeout(15_000)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, f"JavaScript errors in the page: {errors}"
+
+
+def shot(page: Any, name: str, full_page: bool = False) -> None:
+    """Save a screenshot for the CI artifacts (artifacts/screenshots/NAME.png)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(450)  # let entry animations finish so the picture shows the result
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
+
+
+def api(server: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    """A plain HTTP call to the server under test."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(
+        server + path.lstrip("/"), data=data, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())

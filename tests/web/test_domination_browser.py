@@ -1,0 +1,139 @@
+"""Domination in the browser: two people and Big Money at one table, joined by link,
+playing several turns with a Militia discard prompt."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from boardbots.games import get_game
+from tests.web.conftest import api, shot
+
+pytestmark = pytest.mark.browser
+
+KINGDOM = [
+    "Cellar", "Festival", "Market", "Merchant", "Militia",
+    "Mine", "Remodel", "Smithy", "Village", "Workshop",
+]  # fmt: skip
+# Militia in everyone's starting deck, so the opening hands can attack.
+OPTIONS = {"kingdom": KINGDOM, "starting_deck": {"Copper": 7, "Militia": 3}}
+SEATS = [{"kind": "human"}, {"kind": "bot", "bot": "bigmoney"}, {"kind": "human"}]
+
+
+def seed_with_militia_in_both_hands() -> int:
+    """A seed whose opening hands give seats 0 and 2 a Militia (found with the engine)."""
+    game = get_game("domination")
+    for seed in range(500):
+        state = game.new_state(3, seed, OPTIONS)
+        hands = [game.player_view(state, p)["players"][p]["hand"] for p in (0, 2)]
+        if all("Militia" in hand for hand in hands):
+            return seed
+    raise AssertionError("no seed in range gives both people a Militia")
+
+
+def join(page: Any, table: str, seat: int, name: str) -> None:
+    page.goto(f"/#/join/{table}")
+    page.locator("#jname").fill(name)
+    page.locator("#jseat").select_option(str(seat))
+    page.get_by_role("button", name="Take the seat").click()
+    page.wait_for_url(f"**/#/table/{table}")
+    page.locator(".domgame").wait_for()
+
+
+def my_prompt(page: Any, kind: str) -> Any:
+    prompt = page.locator(f".dom-prompt.mine .prompt-text[data-kind={kind}]")
+    prompt.wait_for(timeout=20_000)
+    return prompt
+
+
+def hand(page: Any) -> Any:
+    return page.locator("[data-test=hand] .card")
+
+
+def wait_for_hand(page: Any, size: int) -> None:
+    page.wait_for_function(
+        f"() => document.querySelectorAll('[data-test=hand] .card').length === {size}"
+    )
+
+
+def buy_phase(page: Any) -> None:
+    """Play every Treasure, then buy a Silver if we can, else end the turn."""
+    my_prompt(page, "buy")
+    page.locator("[data-action=treasures]").click()
+    page.wait_for_function("() => !document.querySelector('[data-action=treasures]')")
+    silver = page.locator(".dom-supply button.card[data-card=Silver]")
+    if silver.count():
+        silver.hover()
+        assert "Silver" in page.locator(".dom-detail [data-test=preview]").inner_text()
+        silver.click()
+    else:
+        page.locator("[data-action=end]").click()
+
+
+def test_domination_turns_with_militia_against_big_money(new_page: Any, server: str) -> None:
+    made = api(
+        server,
+        "/api/tables",
+        {
+            "game": "domination",
+            "options": OPTIONS,
+            "seed": seed_with_militia_in_both_hands(),
+            "seats": SEATS,
+        },
+    )
+    table = made["table"]["id"]
+    ann = new_page()
+    join(ann, table, 0, "Ann")
+    assert ann.locator(".banner.invite .linkbox").input_value().endswith(f"#/join/{table}")
+    shot(ann, "domination-waiting-for-players")
+    bea = new_page()
+    join(bea, table, 2, "Bea")
+
+    # Ann's turn: Militia makes Big Money discard (a bot answering a sub-decision).
+    my_prompt(ann, "action")
+    assert ann.locator(".dom-supply .card").count() == 7 + len(KINGDOM)
+    ann.locator("[data-test=hand] button.card[data-card=Militia]").first.click()
+    # Bea is attacked too: she keeps her Militia and lets two other cards go.
+    my_prompt(bea, "discard")
+    for left in (4, 3):
+        bea.locator("[data-test=hand] button.card:not([data-card=Militia])").first.click()
+        wait_for_hand(bea, left)
+    buy_phase(ann)
+    shot(ann, "domination-after-first-turn")
+
+    # Big Money plays its turn; then Bea attacks Ann with Militia.
+    my_prompt(bea, "action")
+    log = bea.locator("[data-test=log]").inner_text()
+    assert "Big Money bot discards" in log
+    assert "Big Money bot plays Copper" not in log  # treasures go in play silently
+    bea.locator("[data-test=hand] button.card[data-card=Militia]").first.click()
+
+    prompt = my_prompt(ann, "discard")
+    assert "Militia" in prompt.inner_text()
+    assert hand(ann).count() == 5
+    assert ann.locator("[data-test=hand] button.card").count() == 5, "every card may be discarded"
+    assert ann.locator(".dom-supply button.card").count() == 0, "nothing else is clickable"
+    time.sleep(0.4)
+    shot(ann, "domination-militia-prompt")
+    for left in (4, 3):
+        ann.locator("[data-test=hand] button.card").first.click()
+        wait_for_hand(ann, left)
+    ann.wait_for_function("() => !document.querySelector('.dom-prompt.mine')")
+    assert hand(ann).count() == 3
+
+    buy_phase(bea)
+    # Ann's second turn (after Big Money's): skip any Action, then buy.
+    ann.locator(".dom-prompt.mine").wait_for(timeout=20_000)
+    if ann.locator(".prompt-text[data-kind=action]").count():
+        assert ann.locator("[data-action=end]").inner_text() == "End Action phase"
+        ann.locator("[data-action=end]").click()
+    buy_phase(ann)
+    ann.wait_for_function("() => !document.querySelector('.dom-prompt.mine')")
+    text = ann.locator("[data-test=log]").inner_text()
+    assert "Ann (you) discards" in text
+    assert "Bea plays Militia" in text
+    ann.evaluate("() => window.scrollTo(0, 0)")
+    time.sleep(0.4)
+    shot(ann, "domination-table")

@@ -1,0 +1,151 @@
+"""The pages around the games: the bot explanation (numbers from the running config),
+rules, settings, and switching the whole UI between English and Thai."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import HARD_BUDGET_MS, api, shot
+
+pytestmark = pytest.mark.browser
+
+CATALOGUES = Path(__file__).resolve().parents[2] / "src/boardbots/web/static/i18n"
+
+
+def catalogue(lang: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((CATALOGUES / f"{lang}.json").read_text())
+    return data
+
+
+def test_explanation_page_shows_the_configured_numbers(new_page: Any, server: str) -> None:
+    config = api(server, "/api/config")
+    assert config["budgets_ms"]["hard"] == HARD_BUDGET_MS  # the fixture's non-default budget
+    page = new_page()
+    page.goto("/#/")
+    page.get_by_role("link", name="Which bot should I choose?").click()
+    page.locator(".explain[data-game=domination]").wait_for()
+    numbers = page.locator("[data-test=numbers]")
+    hard_row = numbers.locator("tr", has_text="Hard's time budget per move")
+    assert hard_row.locator("td.num").inner_text() == "1,234 ms"
+    assert "1,234 ms" in page.locator("#x-levels .level[data-level=hard]").inner_text()
+    assert "1,234 ms" in page.locator("svg.flow").text_content()
+    # Medium's constants come from the bot's defaults in the config, whatever they are.
+    alpha = config["bots"]["medium"]["defaults"]["alpha"]
+    assert page.locator("[data-test=alpha]").inner_text() == f"α = {alpha:g}"
+    # The wait limit is computed from the config: budget x factor + extra.
+    wait = HARD_BUDGET_MS / 1000 * config["timeout"]["factor"] + config["timeout"]["extra_s"]
+    wait_row = numbers.locator("tr", has_text="Longest wait for Hard")
+    shown = f"{wait:.1f}".rstrip("0").rstrip(".")  # one decimal at most, as the page rounds
+    assert wait_row.locator("td.num").inner_text() == f"{shown} s"
+    page.locator("table.compare").scroll_into_view_if_needed()
+    shot(page, "bots-explained-table")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shot(page, "bots-explained")
+    page.locator("#x-hard-flow").scroll_into_view_if_needed()
+    shot(page, "bots-hard-flow")
+    page.get_by_role("link", name="Game of Y").first.click()
+    page.locator(".explain[data-game=y]").wait_for()
+    assert "hides nothing" in page.locator("#x-fair").inner_text()
+    assert "1,234 ms" in page.locator("[data-test=numbers]").inner_text()
+
+
+def test_rules_pages_and_help_link_to_the_explanation(new_page: Any, server: str) -> None:
+    page = new_page()
+    page.goto("/#/rules/domination")
+    page.locator(".card-gallery .card[data-card=Militia]").wait_for()
+    militia = page.locator(".card-gallery .card[data-card=Militia]").inner_text()
+    games = {g["name"]: g for g in api(server, "/api/config")["games"]}
+    hand_to = games["domination"]["default_options"]["cards"]["Militia"]["params"]["hand_to"]
+    assert f"Each other player discards down to {hand_to} cards" in militia
+    shot(page, "rules-domination")
+    page.goto("/#/rules/y")
+    page.locator(".rules[data-game=y]").wait_for()
+    shot(page, "rules-y")
+    page.get_by_role("link", name="How the bots think").last.click()
+    page.locator(".explain[data-game=y]").wait_for()
+
+
+def test_random_bot_only_with_developer_options(new_page: Any) -> None:
+    page = new_page()
+    page.goto("/#/")
+    page.locator("[data-bot=hard]").wait_for()
+    assert page.locator("[data-bot=random]").count() == 0
+    page.locator("[data-bot=hard]").click()
+    page.locator("[data-bot=easy]").click()
+    assert page.locator(".seat-row").count() == 4
+    assert page.locator("[data-bot=medium]").is_disabled(), "Domination seats at most 4"
+    page.locator("#myseat").select_option("3")
+    shot(page, "home")
+    page.locator(".seat-row .remove").first.click()
+    assert page.locator(".seat-row").count() == 3
+    assert page.locator("#myseat").input_value() == "2", "your seat stays within the count"
+    page.goto("/#/settings")
+    page.locator("[data-test=developer]").check()
+    shot(page, "settings")
+    page.goto("/#/")
+    page.locator("[data-bot=random]").wait_for()
+    assert page.locator("#seed").count() == 1
+
+
+def test_switching_language(new_page: Any) -> None:
+    en, th = catalogue("en"), catalogue("th")
+    page = new_page()
+    page.goto("/#/")
+    page.locator("h1").wait_for()
+    assert page.locator("h1").inner_text() == en["home.title"]
+    page.locator("[data-lang=th]").click()
+    page.wait_for_function("() => document.documentElement.lang === 'th'")
+    assert page.locator("h1").inner_text() == th["home.title"]
+    assert page.locator(".mainnav").inner_text().split() == [
+        th["nav.play"],
+        th["nav.rules"],
+        th["nav.bots"],
+        th["nav.settings"],
+    ]
+    assert page.locator("[data-test=start]").inner_text() == th["home.start"]
+    shot(page, "home-thai")
+    page.reload()
+    page.locator("h1").wait_for()
+    assert page.locator("h1").inner_text() == th["home.title"], "the choice is remembered"
+    page.goto("/#/bots")
+    page.locator("[data-test=numbers]").wait_for()
+    assert page.locator(".explain h1").inner_text() == th["explain.title"]
+    assert "1,234" in page.locator("[data-test=numbers]").inner_text()
+    shot(page, "bots-explained-thai")
+    # A live table re-labels itself without losing the game.
+    page.goto("/#/")
+    page.locator("#game-y").check()
+    page.locator("#ysize").fill("5")
+    page.locator("[data-test=start]").click()
+    page.locator(".table-page .ycell.playable").first.click()
+    page.wait_for_function("() => document.querySelectorAll('[data-stone]').length >= 2")
+    page.locator("[data-lang=en]").click()
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    assert page.locator(".table-page [data-stone]").count() >= 2
+    assert page.locator(".table-page h1").inner_text() == en["game.y.title"]
+    page.locator("[data-lang=th]").click()
+    page.wait_for_function("() => document.documentElement.lang === 'th'")
+    assert page.locator(".table-page h1").inner_text() == th["game.y.title"]
+    shot(page, "y-table-thai")
+
+
+def test_phone_layout(new_page: Any) -> None:
+    page = new_page(390, 844)
+    page.goto("/#/")
+    page.locator("[data-test=start]").wait_for()
+    shot(page, "phone-home")
+    page.locator("[data-test=start]").click()
+    page.locator(".domgame [data-test=hand]").wait_for()
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, f"the Domination table scrolls sideways on a phone ({width}px)"
+    shot(page, "phone-domination")
+    page.goto("/#/")
+    page.locator("#game-y").check()
+    page.locator("[data-test=start]").click()
+    page.locator(".table-page .ycell").first.wait_for()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    shot(page, "phone-y")

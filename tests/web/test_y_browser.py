@@ -1,0 +1,110 @@
+"""The Game of Y in the browser: a whole game against Easy, the thinking state and the replay."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import shot
+
+pytestmark = pytest.mark.browser
+
+
+def start_y_game(page: Any, size: int) -> None:
+    """New game form: Game of Y, board size, the default opponent (one Easy bot)."""
+    page.goto("/#/")
+    page.locator("#game-y").check()
+    page.locator("#ysize").fill(str(size))
+    assert page.locator("#ysize-out").inner_text().startswith(str(size))
+    seats = page.locator(".seat-row")
+    assert seats.count() == 2
+    assert "Easy bot" in seats.nth(1).inner_text()
+    page.locator("[data-test=start]").click()
+    page.wait_for_url("**/#/table/*")
+    page.locator(".table-page .yboard").wait_for()
+
+
+def stones(page: Any) -> int:
+    return int(page.locator("[data-stone]").count())
+
+
+def wait_for_turn_or_end(page: Any) -> bool:
+    """True when it is our turn, False when the game is over."""
+    page.wait_for_function(
+        "() => document.querySelector('.ycell.playable')"
+        " || document.querySelector('[data-test=result]')"
+    )
+    return page.locator("[data-test=result]").count() == 0
+
+
+def test_full_y_game_against_easy(new_page: Any) -> None:
+    page = new_page()
+    start_y_game(page, 4)
+    assert page.locator(".ycell").count() == 10  # 4 + 3 + 2 + 1 cells
+    moves = 0
+    while wait_for_turn_or_end(page):
+        before = stones(page)
+        cell = page.locator(".ycell.playable").first
+        cell.hover()
+        assert page.locator("[data-test=preview]").inner_text() != ""
+        if moves == 1:
+            shot(page, "y-table-playing")
+        cell.click()
+        page.wait_for_function(f"() => document.querySelectorAll('[data-stone]').length > {before}")
+        moves += 1
+        assert moves <= 6, "a size-4 board has 10 cells, so we cannot need more than 5 moves"
+    result = page.locator("[data-test=result]")
+    assert "won" in result.inner_text() or "wins" in result.inner_text()
+    assert page.locator(".stone.chain").count() >= 3, "the winning chain is highlighted"
+    assert page.locator(".stone.last").count() == 1
+    time.sleep(0.5)  # let the result panel finish appearing
+    shot(page, "y-table-finished")
+
+    page.locator("[data-test=replay-link]").click()
+    counter = page.locator(".replay-page [data-test=replay-counter]")
+    counter.wait_for()
+    total = stones(page)
+    assert total >= 4
+    assert counter.inner_text() == f"{total} / {total}"
+    page.locator("[data-test=prev]").click()
+    assert counter.inner_text() == f"{total - 1} / {total}"
+    assert stones(page) == total - 1
+    notes = page.locator("[data-test=notes]")
+    assert "Decision" in notes.inner_text()
+    shot(page, "y-replay")
+
+
+def test_thinking_state_respects_minimum_thinking_time(new_page: Any) -> None:
+    page = new_page()
+    page.goto("/#/settings")
+    page.locator("#think").fill("1.5")
+    page.locator("[data-test=save]").click()
+    start_y_game(page, 5)
+    assert wait_for_turn_or_end(page)
+    # Record when the thinking state shows and when the bot's stone lands.
+    page.evaluate(
+        """() => {
+          window.__t = {};
+          const status = document.querySelector('[data-test=status]');
+          new MutationObserver(() => {
+            const now = performance.now();
+            if (status.hasAttribute('data-thinking') && !window.__t.think) window.__t.think = now;
+            const stones = document.querySelectorAll('[data-stone]').length;
+            if (stones >= 2 && !window.__t.move) window.__t.move = now;
+          }).observe(document.body, {subtree: true, childList: true, attributes: true});
+        }"""
+    )
+    page.locator(".ycell.playable").nth(2).click()
+    page.locator("[data-test=status][data-thinking]").wait_for()
+    assert "thinking" in page.locator("[data-test=status]").inner_text()
+    assert page.locator(".seat-chip.thinking [data-test=thinking]").count() == 1
+    shot(page, "y-bot-thinking")
+    page.wait_for_function("() => document.querySelectorAll('[data-stone]').length >= 2")
+    times = page.evaluate("() => window.__t")
+    shown = times["move"] - times["think"]
+    assert shown >= 1450, f"the bot's move appeared {shown:.0f} ms after thinking began"
+    assert page.locator("[data-test=status][data-thinking]").count() == 0
+    time.sleep(0.3)  # the stone's drop animation, for the screenshot
+    shot(page, "y-bot-moved")
