@@ -43,3 +43,9 @@ def test_seat_shares_and_spread() -> None:
     assert seat_shares(recs)[0]["mean"] == 1.0
     s = spread([float(x) for x in range(1, 101)])
     assert s["median"] == 50.5 and s["p95"] == 95 and s["max"] == 100
+
+
+def test_perfect_record_still_has_an_interval() -> None:
+    iv = mean_interval([1.0] * 200)
+    assert iv["mean"] == 1.0 and iv["high"] == 1.0
+    assert 0.97 < iv["low"] < 0.99  # Wilson: about 0.981 for 200 of 200

@@ -18,13 +18,29 @@ Z95 = 1.959964
 
 
 def mean_interval(values: Sequence[float]) -> dict[str, float]:
-    """Mean with a 95% normal interval (clipped to [0, 1]); n counts games."""
+    """Mean of per-game values in [0, 1] with a 95% interval; n counts games.
+
+    The wider of the normal interval (sample variance) and the Wilson score
+    interval, so a run with no losses still shows its uncertainty instead of
+    a zero-width interval at 100%.
+    """
     n = len(values)
     if n == 0:
         return {"mean": math.nan, "low": math.nan, "high": math.nan, "n": 0}
     mean = statistics.fmean(values)
     half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 1.0
-    return {"mean": mean, "low": max(0.0, mean - half), "high": min(1.0, mean + half), "n": n}
+    w_low, w_high = wilson(mean, n)
+    low = max(0.0, min(mean - half, w_low))
+    high = min(1.0, max(mean + half, w_high))
+    return {"mean": mean, "low": low, "high": high, "n": n}
+
+
+def wilson(p: float, n: int) -> tuple[float, float]:
+    """The Wilson score interval for a proportion p observed over n trials."""
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return centre - half, centre + half
 
 
 def win_shares(records: Sequence[GameRecord]) -> dict[str, dict[str, float]]:
