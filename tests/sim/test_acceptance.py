@@ -50,3 +50,12 @@ def test_tune_grid_expands_every_combination() -> None:
     ]
     with pytest.raises(ValueError, match="name=value"):
         parse_grid(["c"])
+
+
+def test_ci_mode_lists_long_experiments_as_skipped_not_passed() -> None:
+    suite = acceptance.load_experiments("domination")
+    long = [e["name"] for e in suite["experiments"] if e.get("ci") is False]
+    assert long and all(e.get("ci_why") for e in suite["experiments"] if e.get("ci") is False)
+    rows = acceptance.run_suite("domination", False, 1, 1, only=long[:1], ci=True)
+    assert rows[0]["skipped"] and rows[0]["passed"] is None
+    assert "CI" in rows[0]["interval_text"]

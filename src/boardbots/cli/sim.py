@@ -116,6 +116,9 @@ def accept(
         Path("artifacts/acceptance"), help="Folder for the JSON, Markdown and SVG report."
     ),
     only: list[str] = typer.Option(None, help="Run only the experiment(s) with this name."),
+    ci: bool = typer.Option(
+        False, help="Skip (and list) experiments the data marks too long for CI, with why."
+    ),
 ) -> None:
     """Run a game's acceptance experiments and judge each against its target."""
     try:
@@ -131,13 +134,16 @@ def accept(
         bar.update(tasks[name], completed=done)
 
     with bar:
-        rows = acceptance.run_suite(game, full, seed, workers, progress, only or None)
+        rows = acceptance.run_suite(game, full, seed, workers, progress, only or None, ci)
     _write_acceptance(game, full, seed, rows, out)
-    failed = [r["name"] for r in rows if not r["passed"] and not r.get("report_only")]
+    failed = [r["name"] for r in rows if r["passed"] is False and not r.get("report_only")]
     if failed:
         console.print(f"[red]FAILED[/]: {', '.join(failed)}")
         raise typer.Exit(1)
-    console.print("[green]all strength targets met[/]")
+    skipped = [r["name"] for r in rows if r.get("skipped")]
+    if skipped:
+        console.print(f"[yellow]not run here[/]: {', '.join(skipped)} (see the reasons above)")
+    console.print("[green]every strength target that ran was met[/]")
 
 
 def _write_acceptance(
@@ -147,9 +153,8 @@ def _write_acceptance(
     for col in ("experiment", "target", "measured", "95% interval", "n", "result"):
         table.add_column(col)
     for r in rows:
-        verdict = ("[green]PASS" if r["passed"] else "[red]FAIL") + (
-            " (reported)" if r.get("report_only") else ""
-        )
+        colour = "[yellow]" if r.get("skipped") else "[green]" if r["passed"] else "[red]"
+        verdict = colour + report.verdict(r)
         table.add_row(
             r["name"],
             r["target_text"],

@@ -146,6 +146,27 @@ def _positions(suite: dict[str, Any], exp: dict[str, Any], count: int, seed: int
             return
 
 
+def skipped_row(exp: dict[str, Any]) -> dict[str, Any]:
+    """An experiment the file marks as too long for CI: shown, never counted as passed."""
+    return {
+        "name": exp["name"],
+        "measure": exp["measure"].replace("_", " "),
+        "value": None,
+        "games": 0,
+        "passed": None,
+        "skipped": True,
+        "target_text": _target_text(exp),
+        "value_text": "not run in CI",
+        "interval_text": exp.get("ci_why", ""),
+    }
+
+
+def _target_text(exp: dict[str, Any]) -> str:
+    if "target_max" in exp:
+        return f"<= {exp['target_max']} ms"
+    return f"{'>' if exp.get('strict') else '>='} {exp['target']:.0%}"
+
+
 def run_suite(
     game: str,
     full: bool,
@@ -153,12 +174,20 @@ def run_suite(
     workers: int,
     progress: Progress | None = None,
     only: list[str] | None = None,
+    ci: bool = False,
 ) -> list[dict[str, Any]]:
-    """Every experiment of a game, in file order; `only` filters by name."""
+    """Every experiment of a game, in file order; `only` filters by name.
+
+    With `ci`, experiments marked `"ci": false` are listed as skipped, with
+    the reason the file gives, rather than silently dropped.
+    """
     suite = load_experiments(game)
     rows = []
     for exp in suite["experiments"]:
         if only and exp["name"] not in only:
+            continue
+        if ci and not exp.get("ci", True):
+            rows.append(skipped_row(exp))
             continue
         if exp["measure"] == "decision_p95_ms":
             rows.append(timing_row(suite, exp, full, seed, progress))

@@ -90,12 +90,17 @@ def markdown_table(rows: list[dict[str, Any]]) -> str:
         "|---|---|---|---:|---|---:|---|",
     ]
     for r in rows:
-        verdict = "PASS" if r["passed"] else "FAIL"
-        if r.get("report_only"):
-            verdict += " (reported only)"
         lines.append(
             f"| {r['name']} | {r['measure']} | {r['target_text']} | {r['value_text']} "
             f"| {r.get('interval_text', '')} | {r.get('games', '')} | "
-            f"{verdict} |"
+            f"{verdict(r)} |"
         )
     return "\n".join(lines)
+
+
+def verdict(row: dict[str, Any]) -> str:
+    """PASS, FAIL or SKIPPED, marking rows that are reported but never fail a run."""
+    if row.get("skipped"):
+        return "SKIPPED"
+    text = "PASS" if row["passed"] else "FAIL"
+    return text + (" (reported only)" if row.get("report_only") else "")
