@@ -15,7 +15,14 @@ BENCH_DIR = Path(__file__).resolve().parents[3] / "benchmarks"
 
 
 def _available() -> list[str]:
-    return sorted(p.stem.removesuffix("_speed") for p in BENCH_DIR.glob("*_speed.py"))
+    return sorted(p.stem.removesuffix("_speed") for p in BENCH_DIR.glob("*.py"))
+
+
+def _find(name: str) -> Path | None:
+    for candidate in (BENCH_DIR / f"{name}_speed.py", BENCH_DIR / f"{name}.py"):
+        if candidate.exists():
+            return candidate
+    return None
 
 
 def bench(
@@ -23,8 +30,8 @@ def bench(
     args: list[str] = typer.Argument(None, help="Options passed to the benchmark (after --)."),
 ) -> None:
     """Measure engine or bot speed; prints medians of several runs."""
-    path = BENCH_DIR / f"{name}_speed.py"
-    if not path.exists():
+    path = _find(name)
+    if path is None:
         known = ", ".join(_available()) or "none found"
         raise typer.BadParameter(f"no benchmark {name!r} in {BENCH_DIR} (available: {known})")
     spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
