@@ -4,19 +4,12 @@ from __future__ import annotations
 
 import json
 import time
-import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from starlette.exceptions import StarletteDeprecationWarning
-
-with warnings.catch_warnings():
-    # Starlette 1.x prefers the httpx2 fork for its TestClient and warns once, at
-    # import, when it finds plain httpx (our dependency). Behaviour is the same.
-    warnings.simplefilter("ignore", StarletteDeprecationWarning)
-    from starlette.testclient import TestClient, WebSocketTestSession
+from starlette.testclient import TestClient, WebSocketTestSession
 
 from boardbots.server.app import create_app
 from boardbots.server.config import ServerConfig

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from boardbots.bots import easy, hard, medium
+from boardbots.bots.heuristics import heuristics_for
 from boardbots.bots.registry import bot_names
+from boardbots.games.y import heuristics as y_heuristics
+from boardbots.games.y import rules as y_rules
 from tests.server.conftest import (
     HUMAN,
     create,
@@ -33,6 +38,39 @@ def test_config_reads_the_running_settings(tmp_path: Path) -> None:
     y = next(g for g in body["games"] if g["name"] == "y")
     assert y["default_options"]["size"] == 11 and y["max_players"] == 2
     assert body["bots"]["sleepy"]["defaults"] == {"seconds": 1.0}
+    assert y["option_ranges"]["size"] == {"min": y_rules.MIN_SIZE, "max": y_rules.MAX_SIZE}
+
+
+def test_config_has_the_bots_own_constants(client: TestClient) -> None:
+    """The bot page's numbers, read live from the bot modules and game heuristics."""
+    bots = client.get("/api/config").json()["bots"]
+    hard_now = hard.params_dict()
+    for key in ("iterations", "top_k", "c", "epsilon"):
+        assert bots["hard"]["defaults"][key] == hard_now[key], key
+    assert bots["medium"]["defaults"]["alpha"] == medium.DEFAULTS.alpha
+    assert bots["medium"]["defaults"]["beta"] == medium.DEFAULTS.beta
+    assert bots["easy"]["defaults"] == easy.params_dict()
+    per_game = bots["easy"]["per_game"]
+    for game in ("y", "domination"):
+        assert per_game[game]["random_rate"] == heuristics_for(game).easy_random_rate
+    assert (per_game["y"]["link"], per_game["y"]["side"], per_game["y"]["block"]) == (
+        y_heuristics.LINK,
+        y_heuristics.SIDE,
+        y_heuristics.BLOCK,
+    )
+    assert bots["bigmoney"]["games"] == ["domination"]
+    assert set(bots["hard"]["games"]) == {"y", "domination"}
+
+
+def test_config_follows_tuned_bot_defaults(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A changed default flows through without touching the server."""
+    tuned = dataclasses.replace(hard.DEFAULTS, top_k=7, c=0.9)
+    monkeypatch.setattr(hard, "DEFAULTS", tuned)
+    body = client.get("/api/config").json()
+    assert body["bots"]["hard"]["defaults"]["top_k"] == 7
+    assert body["bots"]["hard"]["defaults"]["c"] == 0.9
 
 
 def test_static_index_is_served(client: TestClient) -> None:

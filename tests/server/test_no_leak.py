@@ -167,3 +167,18 @@ def test_no_message_leaks_hands_decks_or_seed(tmp_path: Path) -> None:
     secrets = [str(SEED), *tokens.values(), made["owner_token"]]
     counts = [_check(conn, states, secrets) for conn in conns]
     assert min(counts) >= len(replay["actions"]) // 2 > 50
+    _check_replay_views(replay["views"], states)
+
+
+def _check_replay_views(views: list[Msg], states: list[State]) -> None:
+    """The replay's positions: one spectator view per decision plus the final one, nothing more."""
+    assert len(views) == len(states)
+    for k, (view, truth) in enumerate(zip(views, states, strict=True)):
+        assert view == GAME.player_view(truth, None), f"view {k} is not the public view"
+        assert view["viewer"] is None
+        for pl in view["players"]:
+            assert pl["hand"] is None and pl["deck"] is None, f"view {k} shows a hand or deck"
+        assert "seed" not in _keys(view) and "shuffles" not in _keys(view)
+        everything = _lists(view)
+        for deck in _deck_orders(truth):
+            assert deck not in everything, f"the replay's view {k} shows a deck order"

@@ -37,13 +37,22 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 # The server for browser tests: a Hard budget nobody would pick by accident, so the
 # explanation page must show the configured number rather than a default, quick bots,
 # and a short server-side pause (tests set the player's own minimum where they need one).
+# The wait limit before the server gives up on a worker is generous: on a loaded CI
+# machine (pytest -n 2 next to CPU-heavy tests) a worker can be slow to answer, and
+# the fallback would then play Easy's move where a test expects Big Money's.
 HARD_BUDGET_MS = 1234
 SERVER_ENV = {
     "BOARDBOTS_BUDGET_MS": f"hard={HARD_BUDGET_MS},default=150",
     "BOARDBOTS_MIN_THINK_MS": "150",
     "BOARDBOTS_BOT_WORKERS": "1",
+    "BOARDBOTS_TIMEOUT_EXTRA_S": "20",
     "BOARDBOTS_LOG_LEVEL": "warning",
 }
+# Playwright waits: generous, so CPU contention cannot fail a test, but bounded, so a
+# real hang still fails in well under a minute per step.
+DEFAULT_TIMEOUT_MS = 30_000
+BOT_TURN_TIMEOUT_MS = 45_000  # waits that span one or more bot turns
+SERVER_START_S = 90.0  # the lifespan waits up to 30 s for the bot worker to warm up
 
 
 def _missing() -> str | None:
@@ -73,7 +82,9 @@ def _free_port() -> int:
         return port
 
 
-def _wait_until_up(url: str, proc: subprocess.Popen[bytes], limit_s: float = 30.0) -> None:
+def _wait_until_up(
+    url: str, proc: subprocess.Popen[bytes], limit_s: float = SERVER_START_S
+) -> None:
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -133,7 +144,7 @@ def new_page(browser: Any, server: str) -> Iterator[Any]:
 
     def make(width: int = 1280, height: int = 860) -> Any:
         ctx = browser.new_context(viewport={"width": width, "height": height}, base_url=server)
-        ctx.set_default_timeout(15_000)
+        ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
         contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -143,6 +154,15 @@ def new_page(browser: Any, server: str) -> Iterator[Any]:
     for ctx in contexts:
         ctx.close()
     assert not errors, f"JavaScript errors in the page: {errors}"
+
+
+def expect(target: Any) -> Any:
+    """Playwright's retrying assertions, with the same bounded timeout as every other wait
+    (its own default is 5 s). Imported here so test modules load without Playwright."""
+    from playwright.sync_api import expect as playwright_expect
+
+    playwright_expect.set_options(timeout=DEFAULT_TIMEOUT_MS)
+    return playwright_expect(target)
 
 
 def shot(page: Any, name: str, full_page: bool = False) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from boardbots.games import get_game
-from tests.web.conftest import api, shot
+from tests.web.conftest import BOT_TURN_TIMEOUT_MS, api, expect, shot
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +44,15 @@ def join(page: Any, table: str, seat: int, name: str) -> None:
 
 def my_prompt(page: Any, kind: str) -> Any:
     prompt = page.locator(f".dom-prompt.mine .prompt-text[data-kind={kind}]")
-    prompt.wait_for(timeout=20_000)
+    try:
+        prompt.wait_for(timeout=BOT_TURN_TIMEOUT_MS)
+    except Exception as exc:  # Playwright's TimeoutError: say why, if the server knows
+        reasons = api(page.url.split("#")[0], "/api/stats")["fallback_reasons"]
+        shown = page.locator(".dom-prompt").inner_text()
+        raise AssertionError(
+            f"no {kind!r} prompt (the page shows {shown!r}); server fallbacks: {reasons} "
+            "(a fallback plays Easy's move where Big Money's was expected)"
+        ) from exc
     return prompt
 
 
@@ -66,7 +74,7 @@ def buy_phase(page: Any) -> None:
     silver = page.locator(".dom-supply button.card[data-card=Silver]")
     if silver.count():
         silver.hover()
-        assert "Silver" in page.locator(".dom-detail [data-test=preview]").inner_text()
+        expect(page.locator(".dom-detail [data-test=preview]")).to_contain_text("Silver")
         silver.click()
     else:
         page.locator("[data-action=end]").click()
@@ -105,9 +113,9 @@ def test_domination_turns_with_militia_against_big_money(new_page: Any, server: 
 
     # Big Money plays its turn; then Bea attacks Ann with Militia.
     my_prompt(bea, "action")
-    log = bea.locator("[data-test=log]").inner_text()
-    assert "Big Money bot discards" in log
-    assert "Big Money bot plays Copper" not in log  # treasures go in play silently
+    log = bea.locator("[data-test=log]")
+    expect(log).to_contain_text("Big Money bot discards")
+    assert "Big Money bot plays Copper" not in log.inner_text()  # treasures go in play silently
     bea.locator("[data-test=hand] button.card[data-card=Militia]").first.click()
 
     prompt = my_prompt(ann, "discard")
@@ -125,7 +133,7 @@ def test_domination_turns_with_militia_against_big_money(new_page: Any, server: 
 
     buy_phase(bea)
     # Ann's second turn (after Big Money's): skip any Action, then buy.
-    ann.locator(".dom-prompt.mine").wait_for(timeout=20_000)
+    ann.locator(".dom-prompt.mine").wait_for(timeout=BOT_TURN_TIMEOUT_MS)
     if ann.locator(".prompt-text[data-kind=action]").count():
         assert ann.locator("[data-action=end]").inner_text() == "End Action phase"
         ann.locator("[data-action=end]").click()
@@ -137,3 +145,21 @@ def test_domination_turns_with_militia_against_big_money(new_page: Any, server: 
     ann.evaluate("() => window.scrollTo(0, 0)")
     time.sleep(0.4)
     shot(ann, "domination-table")
+
+    # The creator closes the table; the replay then steps through the public positions.
+    api(server, f"/api/tables/{table}/close", {"owner_token": made["owner_token"]})
+    replay = api(server, f"/api/tables/{table}/replay")
+    n = len(replay["actions"])
+    assert len(replay["views"]) == n + 1
+    by = {a["by"] for a in replay["actions"] if a["seat"] == 1}
+    assert by == {"bot"}, f"Big Money's seat was played by {by}: the worker did not answer"
+    ann.goto(f"/#/replay/{table}")
+    board = ann.locator(".replay-page .replay-board .domgame")
+    board.wait_for()
+    counter = ann.locator(".replay-page [data-test=replay-counter]")
+    expect(counter).to_have_text(f"{n} / {n}")
+    expect(board.locator("[data-test=log]")).to_contain_text("Bea plays Militia")
+    ann.get_by_role("button", name="First position").click()
+    expect(counter).to_have_text(f"0 / {n}")
+    expect(board).not_to_contain_text("Bea plays Militia")  # step 0 is the opening position
+    shot(ann, "domination-replay")

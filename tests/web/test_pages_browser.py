@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import HARD_BUDGET_MS, api, shot
+from tests.web.conftest import HARD_BUDGET_MS, api, expect, shot
 
 pytestmark = pytest.mark.browser
 
@@ -41,6 +41,20 @@ def test_explanation_page_shows_the_configured_numbers(new_page: Any, server: st
     wait_row = numbers.locator("tr", has_text="Longest wait for Hard")
     shown = f"{wait:.1f}".rstrip("0").rstrip(".")  # one decimal at most, as the page rounds
     assert wait_row.locator("td.num").inner_text() == f"{shown} s"
+    # The bots' own constants come from their modules' defaults, read by the server.
+    en = catalogue("en")
+    hard = config["bots"]["hard"]["defaults"]
+    easy_rate = config["bots"]["easy"]["per_game"]["domination"]["random_rate"]
+
+    def shown_in(key: str) -> str:
+        text: str = numbers.locator("tr", has_text=en[key]).locator("td.num").inner_text()
+        return text
+
+    assert shown_in("explain.num.topk") == f"{hard['top_k']:,}"
+    assert shown_in("explain.num.iterations") == f"{hard['iterations']:,}"
+    assert shown_in("explain.num.c") == f"{hard['c']:g}"
+    assert shown_in("explain.num.epsilon") == f"{hard['epsilon']:g}"
+    assert shown_in("explain.num.easyrate") == f"{easy_rate:g}"
     page.locator("table.compare").scroll_into_view_if_needed()
     shot(page, "bots-explained-table")
     page.evaluate("() => window.scrollTo(0, 0)")
@@ -51,6 +65,8 @@ def test_explanation_page_shows_the_configured_numbers(new_page: Any, server: st
     page.locator(".explain[data-game=y]").wait_for()
     assert "hides nothing" in page.locator("#x-fair").inner_text()
     assert "1,234 ms" in page.locator("[data-test=numbers]").inner_text()
+    y_rate = config["bots"]["easy"]["per_game"]["y"]["random_rate"]
+    assert shown_in("explain.num.easyrate") == f"{y_rate:g}"
 
 
 def test_rules_pages_and_help_link_to_the_explanation(new_page: Any, server: str) -> None:
@@ -95,11 +111,10 @@ def test_switching_language(new_page: Any) -> None:
     en, th = catalogue("en"), catalogue("th")
     page = new_page()
     page.goto("/#/")
-    page.locator("h1").wait_for()
-    assert page.locator("h1").inner_text() == en["home.title"]
+    expect(page.locator("h1")).to_have_text(en["home.title"])
     page.locator("[data-lang=th]").click()
     page.wait_for_function("() => document.documentElement.lang === 'th'")
-    assert page.locator("h1").inner_text() == th["home.title"]
+    expect(page.locator("h1")).to_have_text(th["home.title"])
     assert page.locator(".mainnav").inner_text().split() == [
         th["nav.play"],
         th["nav.rules"],
@@ -109,8 +124,7 @@ def test_switching_language(new_page: Any) -> None:
     assert page.locator("[data-test=start]").inner_text() == th["home.start"]
     shot(page, "home-thai")
     page.reload()
-    page.locator("h1").wait_for()
-    assert page.locator("h1").inner_text() == th["home.title"], "the choice is remembered"
+    expect(page.locator("h1")).to_have_text(th["home.title"])  # the choice is remembered
     page.goto("/#/bots")
     page.locator("[data-test=numbers]").wait_for()
     assert page.locator(".explain h1").inner_text() == th["explain.title"]
@@ -125,11 +139,11 @@ def test_switching_language(new_page: Any) -> None:
     page.wait_for_function("() => document.querySelectorAll('[data-stone]').length >= 2")
     page.locator("[data-lang=en]").click()
     page.wait_for_function("() => document.documentElement.lang === 'en'")
+    expect(page.locator(".table-page h1")).to_have_text(en["game.y.title"])
     assert page.locator(".table-page [data-stone]").count() >= 2
-    assert page.locator(".table-page h1").inner_text() == en["game.y.title"]
     page.locator("[data-lang=th]").click()
     page.wait_for_function("() => document.documentElement.lang === 'th'")
-    assert page.locator(".table-page h1").inner_text() == th["game.y.title"]
+    expect(page.locator(".table-page h1")).to_have_text(th["game.y.title"])
     shot(page, "y-table-thai")
 
 

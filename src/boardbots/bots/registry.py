@@ -5,6 +5,9 @@ A bot code is a name with optional parameters: `hard:iterations=800,c=0.5`.
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -41,6 +44,59 @@ def _load_builtin() -> None:
 def bot_names() -> list[str]:
     _load_builtin()
     return sorted(_BOTS)
+
+
+def bot_factory(name: str) -> BotFactory:
+    """The registered constructor of bot `name` (a bare name, no parameters)."""
+    _load_builtin()
+    try:
+        return _BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(sorted(_BOTS))}") from None
+
+
+def bot_defaults(name: str) -> dict[str, Any]:
+    """The bot's default parameters as plain data, read live (never copied).
+
+    A bot module with `params_dict()` (easy, medium, hard) answers for itself;
+    otherwise the constructor's keyword defaults that are plain values.
+    """
+    factory = bot_factory(name)
+    module = sys.modules.get(getattr(factory, "__module__", ""))
+    own = getattr(module, "params_dict", None)
+    if callable(own):
+        found = own()
+        if isinstance(found, dict):
+            return dict(found)
+    defaults = getattr(module, "DEFAULTS", None)
+    if dataclasses.is_dataclass(defaults) and not isinstance(defaults, type):
+        return dataclasses.asdict(defaults)
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return {}
+    plain = (int, float, str, bool)
+    return {
+        p.name: p.default
+        for p in params
+        if p.default is not inspect.Parameter.empty and isinstance(p.default, plain)
+    }
+
+
+def bot_games(name: str) -> list[str] | None:
+    """The games bot `name` can play, or None for every game.
+
+    A factory may say so itself (a `games` attribute); a bot defined inside a
+    game's package (`boardbots.games.<game>....`, like Big Money) plays only that game.
+    """
+    factory = bot_factory(name)
+    own = getattr(factory, "games", None)
+    if isinstance(own, list | tuple) and all(isinstance(g, str) for g in own):
+        return list(own)
+    parts = str(getattr(factory, "__module__", "")).split(".")
+    if len(parts) >= 3 and parts[:2] == ["boardbots", "games"]:
+        return [parts[2]]
+    return None
 
 
 def parse_code(code: str) -> tuple[str, dict[str, Any]]:

@@ -74,6 +74,7 @@ def create_app(config: ServerConfig, static_dir: Path | None = None) -> Starlett
         hub = Hub(config, store, bots, stats)
         app.state.hub = hub
         log.info("resumed %d unfinished tables from %s", hub.resume(), config.db_path)
+        hub.start_sweeper()
         try:
             yield
         finally:

@@ -35,6 +35,8 @@ class ServerConfig:
     rate_per_s: float = 10.0
     rate_burst: int = 20
     max_tables: int = 500
+    abandon_after_s: float = 86_400.0
+    abandon_check_s: float = 60.0
     sqlite_synchronous: str = "NORMAL"
     plugins: list[str] = dataclasses.field(default_factory=list)
     log_level: str = "info"

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import inspect
+import importlib
 import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from boardbots.bots import registry
+from boardbots.bots.heuristics import heuristics_for
 from boardbots.games import all_games
 from boardbots.server import lobby
 from boardbots.server.config import ServerConfig
@@ -58,25 +60,51 @@ async def _body(request: Request) -> dict[str, Any]:
     return body
 
 
-def _bot_defaults(name: str) -> dict[str, Any]:
-    """Keyword defaults of a bot's constructor: the numbers the bot page shows."""
-    factory = getattr(registry, "_BOTS", {}).get(name)
-    if factory is None:
-        return {}
+def _easy_per_game(game_name: str) -> dict[str, Any]:
+    """Easy's numbers that a game's heuristics set: its random-move rate, and for Y
+    the weights of its greedy pick. Read from the heuristics at request time."""
     try:
-        params = inspect.signature(factory).parameters.values()
-    except (TypeError, ValueError):
+        heur = heuristics_for(game_name)
+    except ImportError:
         return {}
-    return {
-        p.name: p.default
-        for p in params
-        if p.default is not inspect.Parameter.empty
-        and isinstance(p.default, int | float | str | bool)
+    out: dict[str, Any] = {"random_rate": float(heur.easy_random_rate)}
+    if game_name == "y":
+        from boardbots.games.y import heuristics as y_heuristics
+
+        out.update(link=y_heuristics.LINK, side=y_heuristics.SIDE, block=y_heuristics.BLOCK)
+    return out
+
+
+def _bot_info(name: str, game_names: list[str]) -> dict[str, Any]:
+    games = registry.bot_games(name)
+    info: dict[str, Any] = {
+        "defaults": registry.bot_defaults(name),
+        "games": [g for g in game_names if games is None or g in games],
     }
+    if name == "easy":
+        info["per_game"] = {g: _easy_per_game(g) for g in game_names}
+    return info
+
+
+def _option_ranges(game_name: str) -> dict[str, dict[str, Any]]:
+    """`MIN_X`/`MAX_X` pairs of the game's rules module as {"x": {"min", "max"}} (Y: size)."""
+    try:
+        rules = importlib.import_module(f"boardbots.games.{game_name}.rules")
+    except ImportError:
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for attr in dir(rules):
+        if attr.startswith("MIN_") and hasattr(rules, "MAX_" + attr[4:]):
+            low, high = getattr(rules, attr), getattr(rules, "MAX_" + attr[4:])
+            if isinstance(low, int | float) and isinstance(high, int | float):
+                out[attr[4:].lower()] = {"min": low, "max": high}
+    return out
 
 
 def public_config(config: ServerConfig) -> dict[str, Any]:
     names = registry.bot_names()
+    games = all_games()
+    game_names = [g.meta.name for g in games]
     return {
         "budgets_ms": {name: config.budget_for(name) for name in names},
         "default_budget_ms": config.budget_for("default"),
@@ -84,8 +112,8 @@ def public_config(config: ServerConfig) -> dict[str, Any]:
         "min_think_ms": config.min_think_ms,
         "max_iterations": {name: config.max_iterations.get(name) for name in names},
         "fallback_bot": config.fallback_bot,
-        "bots": {name: {"defaults": _bot_defaults(name)} for name in names},
-        "games": [_game_info(g) for g in all_games()],
+        "bots": {name: _bot_info(name, game_names) for name in names},
+        "games": [_game_info(g) for g in games],
         "limits": {
             "max_message_bytes": config.max_message_bytes,
             "rate_per_s": config.rate_per_s,
@@ -104,6 +132,7 @@ def _game_info(game: Any) -> dict[str, Any]:
         "hidden_information": m.hidden_information,
         "chance": m.chance,
         "default_options": game.default_rules().to_dict(),
+        "option_ranges": _option_ranges(m.name),
     }
 
 
@@ -160,4 +189,5 @@ async def get_replay(request: Request) -> dict[str, Any]:
     table = _hub(request).get(request.path_params["table_id"])
     if table.status not in (Status.FINISHED, Status.CLOSED):
         raise ServerError(Code.NOT_FINISHED, "a replay is available once the game has ended")
-    return replay_of(table)
+    # Rebuilding every position takes a moment in a long game: off the event loop.
+    return await run_in_threadpool(replay_of, table, True)

@@ -12,6 +12,7 @@ import contextlib
 import logging
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from boardbots.core.contract import Action
@@ -30,14 +31,26 @@ log = logging.getLogger(__name__)
 
 
 class Hub:
-    def __init__(self, config: ServerConfig, store: Store, bots: BotService, stats: Stats) -> None:
+    def __init__(
+        self,
+        config: ServerConfig,
+        store: Store,
+        bots: BotService,
+        stats: Stats,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.config = config
         self.store = store
         self.bots = bots
         self.stats = stats
+        self.clock = clock
+        """Seconds, for abandoned-table expiry only; tests replace it to move time on."""
         self.tables: dict[str, Table] = {}
         self.sessions: dict[str, set[Session]] = defaultdict(set)
         self.drivers: dict[str, asyncio.Task[None]] = {}
+        self.alone_since: dict[str, float] = {}
+        """Unfinished table -> when it was last seen with no human connected (clock time)."""
+        self.sweeper: asyncio.Task[None] | None = None
 
     # --- tables -------------------------------------------------------------
 
@@ -45,6 +58,7 @@ class Hub:
         """Rebuild every unfinished table from its log and let waiting bots move again."""
         for table_id in self.store.ids(UNFINISHED):
             table = self.get(table_id)
+            self.alone_since.setdefault(table.id, self.clock())
             self.kick(table)
         return len(self.tables)
 
@@ -73,6 +87,7 @@ class Hub:
         row |= {"status": table.status.value, "version": table.version}
         self.store.create(row, [s.row() for s in table.seats])
         self.tables[table.id] = table
+        self.alone_since[table.id] = self.clock()
 
     def seat_changed(self, table: Table, seat: int) -> None:
         """Persist a seat (joined, replaced), maybe start the game, tell everyone."""
@@ -89,8 +104,54 @@ class Hub:
         table.status = Status.CLOSED
         table.version += 1
         self.store.set_head(table.id, table.head())
+        self.alone_since.pop(table.id, None)
         self.broadcast_table(table)
         self.broadcast_state(table)
+        self._forget_if_idle(table.id)
+
+    # --- abandoned tables ---------------------------------------------------
+
+    @staticmethod
+    def humans_connected(table: Table) -> bool:
+        return any(s.kind is SeatKind.HUMAN and s.connections > 0 for s in table.seats)
+
+    def expire_abandoned(self) -> list[str]:
+        """Close every unfinished table that has had no human connected for
+        `abandon_after_s` (spectators do not count); returns their ids."""
+        limit = self.config.abandon_after_s
+        if limit <= 0:
+            return []
+        now = self.clock()
+        expired = []
+        for table in list(self.tables.values()):
+            if table.status.value not in UNFINISHED:
+                self.alone_since.pop(table.id, None)
+                continue
+            if self.humans_connected(table):
+                self.alone_since[table.id] = now
+                continue
+            since = self.alone_since.setdefault(table.id, now)
+            if now - since >= limit:
+                log.info("table %s had no player for %.0f s: closing it", table.id, now - since)
+                self.close(table)
+                self.stats.tables_expired += 1
+                expired.append(table.id)
+        return expired
+
+    def start_sweeper(self) -> None:
+        """Check for abandoned tables every `abandon_check_s` seconds, on the event loop."""
+        if self.config.abandon_after_s <= 0 or self.sweeper is not None:
+            return
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        period = max(0.01, min(self.config.abandon_check_s, self.config.abandon_after_s))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                self.expire_abandoned()
+            except Exception:
+                log.exception("checking for abandoned tables failed; trying again later")
 
     # --- sessions -----------------------------------------------------------
 
@@ -109,6 +170,8 @@ class Hub:
             table = self.get(session.table_id)
             seat = table.seats[session.seat]
             seat.connections = max(0, seat.connections - 1)
+            if table.status.value in UNFINISHED and not self.humans_connected(table):
+                self.alone_since[table.id] = self.clock()
             self.broadcast_table(table)
         self._forget_if_idle(session.table_id)
 
@@ -249,6 +312,10 @@ class Hub:
         self.commit(table, entry, state)
 
     async def shutdown(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.sweeper
         tasks = list(self.drivers.values())
         for task in tasks:
             task.cancel()

@@ -16,8 +16,25 @@ from boardbots.server.table import Table
 FORMAT = "boardbots-replay/1"
 
 
-def replay_of(table: Table) -> dict[str, Any]:
-    return {
+def replay_views(table: Table) -> list[dict[str, Any]]:
+    """The public (spectator) view before each decision and after the last one.
+
+    Rebuilt from the seed and the log, so `views[k]` is exactly what a spectator
+    saw before decision `k`; there are len(log) + 1 of them.
+    """
+    game = table.game
+    state = game.new_state(len(table.seats), table.seed, table.options)
+    views = [game.player_view(state, None)]
+    for entry in table.log:
+        state = game.applied(state, entry["action"])
+        views.append(game.player_view(state, None))
+    return views
+
+
+def replay_of(table: Table, views: bool = False) -> dict[str, Any]:
+    """The replay file; with `views` also every position as a spectator saw it
+    (only for a table that has ended: the views follow the log to the end)."""
+    out = {
         "format": FORMAT,
         "table": table.id,
         "game": table.game_name,
@@ -33,6 +50,9 @@ def replay_of(table: Table) -> dict[str, Any]:
         "result": table.result,
         "created_at": table.created_at,
     }
+    if views:
+        out["views"] = replay_views(table)
+    return out
 
 
 class ReplayError(ValueError):

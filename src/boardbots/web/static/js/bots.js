@@ -3,23 +3,31 @@
 
 import { has, t } from "./i18n.js";
 
+// The order the level buttons appear in; which bots exist and which games each
+// plays come from the server (/api/config bots[code].games).
 export const LEVELS = ["easy", "medium", "hard"];
-export const SCRIPTED = { bigmoney: ["domination"] };
 
 export function knownBots(config) {
   return new Set(Object.keys(config.budgets_ms || {}).concat(Object.keys(config.bots || {})));
 }
 
-// The bot buttons for a game: scripted bots first (they suit that game only), then
-// the levels; Random only when the developer switch is on.
+// Whether the server says bot `code` plays `game` (a bot without a `games` list plays all).
+export function botPlays(config, code, game) {
+  const info = (config.bots || {})[code];
+  const games = info && Array.isArray(info.games) ? info.games : null;
+  return games === null || games.includes(game);
+}
+
+// The bot buttons for a game: scripted bots first (bots other than the levels that
+// the server lists for this game and the catalogue names), then the levels; Random
+// only when the developer switch is on.
 export function botChoices(config, game, developer) {
   const known = knownBots(config);
-  const out = [];
-  for (const [code, games] of Object.entries(SCRIPTED)) {
-    if (games.includes(game) && known.has(code)) out.push(code);
-  }
-  for (const code of LEVELS) if (known.has(code)) out.push(code);
-  if (developer && known.has("random")) out.push("random");
+  const plays = (code) => known.has(code) && botPlays(config, code, game);
+  const scripted = [...known].filter((code) => !LEVELS.includes(code) && code !== "random"
+    && has(`home.add.${code}`) && plays(code)).sort();
+  const out = [...scripted, ...LEVELS.filter(plays)];
+  if (developer && plays("random")) out.push("random");
   return out;
 }
 

@@ -5,9 +5,15 @@
 import { h, clear, put } from "../dom.js";
 import { t } from "../i18n.js";
 
-// Board sizes the engine accepts (games/y/rules.py); used when the server's
-// config does not state them.
-export const SIZES = { min: 3, max: 19 };
+// Board sizes the engine accepts, as the server states them
+// (/api/config games[].option_ranges.size, from games/y/rules.py). When the
+// server does not say, only the default size is offered.
+export function sizeRange(info) {
+  const r = info && info.option_ranges && info.option_ranges.size;
+  if (r && typeof r.min === "number" && typeof r.max === "number") return { min: r.min, max: r.max };
+  const size = info && info.default_options ? info.default_options.size : null;
+  return typeof size === "number" ? { min: size, max: size } : null;
+}
 
 const W = Math.sqrt(3); // hexagon width for a corner radius of 1
 const ROW = 1.5;

@@ -7,7 +7,7 @@ import { has, t } from "../i18n.js";
 import { describeError, navigate, toast } from "../main.js";
 import { saveSeat, settings, updateSettings } from "../settings.js";
 import { cardName, kingdomCards } from "../games/cards.js";
-import { boardArt, SIZES } from "../games/y.js";
+import { boardArt, sizeRange } from "../games/y.js";
 
 const DEFAULT_OTHERS = { y: [{ kind: "bot", bot: "easy" }], domination: [{ kind: "bot", bot: "bigmoney" }] };
 const form = {
@@ -92,7 +92,8 @@ function gameChoice(g, redraw) {
 }
 
 function yOptions(info, redraw) {
-  const size = h("input#ysize", { type: "range", id: "ysize", min: SIZES.min, max: SIZES.max, value: form.y.size,
+  const range = sizeRange(info) || { min: form.y.size, max: form.y.size };
+  const size = h("input#ysize", { type: "range", id: "ysize", min: range.min, max: range.max, value: form.y.size,
     "aria-describedby": "ysize-out",
     oninput: (e) => { form.y.size = Number(e.target.value); out.textContent = t("home.y.sizevalue", { size: form.y.size }); } });
   const out = h("output#ysize-out", { id: "ysize-out", for: "ysize" }, t("home.y.sizevalue", { size: form.y.size }));

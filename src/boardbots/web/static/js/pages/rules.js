@@ -4,7 +4,7 @@ import { gameInfo, getConfig } from "../api.js";
 import { h, put } from "../dom.js";
 import { formatList, t } from "../i18n.js";
 import { cardFace, cardName, kingdomCards, setCardTable } from "../games/cards.js";
-import { boardArt, SIZES } from "../games/y.js";
+import { boardArt, sizeRange } from "../games/y.js";
 
 export async function render(main, { params }) {
   const config = await getConfig();
@@ -31,9 +31,10 @@ function paras(keys, vars = {}) {
 
 function yRules(info) {
   const o = (info && info.default_options) || {};
+  const range = sizeRange(info) || {};
   return [
     part(t("rules.y.goal.title"), h("div.rules-art", { "aria-hidden": "true" }, boardArt()), ...paras(["rules.y.goal.p1", "rules.y.goal.p2"])),
-    part(t("rules.y.play.title"), ...paras(["rules.y.play.p1", "rules.y.play.p2", "rules.y.play.p3"], { size: o.size ?? "", min: SIZES.min, max: SIZES.max })),
+    part(t("rules.y.play.title"), ...paras(["rules.y.play.p1", "rules.y.play.p2", "rules.y.play.p3"], { size: o.size ?? "", min: range.min ?? "", max: range.max ?? "" })),
     part(t("rules.y.swap.title"), ...paras(["rules.y.swap.p1", "rules.y.swap.p2"])),
     part(t("rules.y.ui.title"), ...paras(["rules.y.ui.p1", "rules.y.ui.p2"])),
   ];

@@ -2,7 +2,7 @@
 // show the result with links to the replay once the game ends.
 
 import { api, getConfig } from "../api.js";
-import { botName } from "../bots.js";
+import { botChoices, botName } from "../bots.js";
 import { TableConnection } from "../conn.js";
 import { clear, h, put } from "../dom.js";
 import { formatNumber, has, t } from "../i18n.js";
@@ -54,6 +54,7 @@ class TablePage {
     this.msg = null;
     this.thinking = null;
     this.connected = false;
+    this.replaceWith = {}; // seat -> bot code the creator picked (kept across redraws)
     this.root = h("div.table-page", { "data-keeps-state": "", "data-game": table.game });
     put(main, this.root);
     this.game = (table.game === "y" ? createYTable : createDominationTable)({
@@ -95,6 +96,59 @@ class TablePage {
       this.drawStatus();
     });
     c.addEventListener("gone", () => toast(t("error.code.table_not_found"), "error"));
+  }
+
+  // The creator's secret from creating the table, when this browser made it.
+  get ownerToken() {
+    return this.creds && this.creds.owner ? this.creds.owner : null;
+  }
+
+  get unfinished() {
+    return this.table.status === "waiting" || this.table.status === "playing";
+  }
+
+  // A human seat nobody is connected to (left, or never came): the creator may give it to a bot.
+  replaceable(seat) {
+    return Boolean(this.ownerToken) && this.unfinished && seat.kind === "human" && !seat.connected && seat.seat !== this.you;
+  }
+
+  async closeTable() {
+    if (!this.ownerToken || !window.confirm(t("table.owner.closeconfirm"))) return;
+    try {
+      const res = await api.close(this.table.id, { owner_token: this.ownerToken });
+      this.table = res.table;
+      this.drawHead();
+      this.drawSeats();
+      this.drawStatus();
+      toast(t("table.owner.closed"));
+    } catch (err) {
+      toast(describeError(err), "error");
+    }
+  }
+
+  async replaceSeat(seat) {
+    const bot = this.replaceWith[seat] || "easy";
+    try {
+      const res = await api.replace(this.table.id, seat, { owner_token: this.ownerToken, bot });
+      this.table = res.table;
+      this.drawHead();
+      this.drawSeats();
+      toast(t("table.owner.replaced", { name: botName(bot), n: seat + 1 }));
+    } catch (err) {
+      toast(describeError(err), "error");
+    }
+  }
+
+  ownerSeatControl(i) {
+    const choices = botChoices(this.config, this.table.game, settings().developer);
+    if (!choices.length) return null;
+    if (!choices.includes(this.replaceWith[i])) this.replaceWith[i] = choices.includes("easy") ? "easy" : choices[0];
+    const select = h("select.small", { "aria-label": t("table.owner.replacebot", { n: i + 1 }), "data-test": "replace-bot",
+      onchange: (e) => { this.replaceWith[i] = e.target.value; } },
+      choices.map((code) => h("option", { value: code, selected: code === this.replaceWith[i] }, botName(code))));
+    return h("span.seat-owner", null, select,
+      h("button.small", { type: "button", "data-test": "replace-seat", title: t("table.owner.replacehint"),
+        onclick: () => this.replaceSeat(i) }, t("table.owner.replace")));
   }
 
   destroy() {
@@ -145,6 +199,9 @@ class TablePage {
         h("h1", null, t(`game.${tb.game}.title`)),
         h("p.muted", null, optionsSummary(tb))),
       h("div.table-tools", null, undo,
+        this.ownerToken && this.unfinished
+          ? h("button.ghost.danger", { type: "button", "data-test": "close-table", onclick: () => this.closeTable() }, t("table.owner.close"))
+          : null,
         h("a.button.ghost", { href: `#/rules/${tb.game}`, target: "_blank" }, t("table.rules")),
         h("a.button.ghost", { href: `#/bots/${tb.game}`, target: "_blank" }, t("table.howbots"))),
     );
@@ -183,6 +240,7 @@ class TablePage {
             s.kind === "human" && s.joined && !s.connected ? ` · ${t("seat.away")}` : "")),
         msg ? h("span.seat-score", { title: t("table.score") }, formatNumber(msg.scores[i] ?? 0), " ", h("small", null, t(`game.${tb.game}.scoreunit`))) : null,
         extra,
+        this.replaceable(s) ? this.ownerSeatControl(i) : null,
         isTurn ? h("span.turn-tag", null, thinking ? h("span.dots", { "data-test": "thinking" }, t("table.thinking")) : t("table.toact")) : null);
     }));
     put(clear(this.seats), list);
