@@ -59,3 +59,15 @@ def test_ci_mode_lists_long_experiments_as_skipped_not_passed() -> None:
     rows = acceptance.run_suite("domination", False, 1, 1, only=long[:1], ci=True)
     assert rows[0]["skipped"] and rows[0]["passed"] is None
     assert "CI" in rows[0]["interval_text"]
+
+
+def test_seat_lists_keep_bot_parameters_together() -> None:
+    from boardbots.bots.registry import split_seats
+
+    assert split_seats("hard:iterations=300,c=0.5,medium") == [
+        "hard:iterations=300,c=0.5",
+        "medium",
+    ]
+    assert split_seats("*,medium,*,medium") == ["*", "medium", "*", "medium"]
+    with pytest.raises(ValueError, match="empty seat"):
+        split_seats("hard,,medium")

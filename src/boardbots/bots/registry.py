@@ -111,6 +111,23 @@ def parse_code(code: str) -> tuple[str, dict[str, Any]]:
     return name.strip().lower(), params
 
 
+def split_seats(text: str) -> list[str]:
+    """Split a comma-separated line-up where bot codes may hold commas too.
+
+    "hard:iterations=300,c=0.5,medium" is two seats: a part with "=" but no
+    ":" continues the previous bot's parameters.
+    """
+    seats: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            raise ValueError(f"empty seat in {text!r}")
+        if "=" in part and ":" not in part and seats:
+            seats[-1] += f",{part}"
+        else:
+            seats.append(part)
+    return seats
+
+
 def _parse_value(raw: str) -> Any:
     for cast in (int, float):
         try:

@@ -14,7 +14,7 @@ from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from boardbots.bots.registry import make_bot
+from boardbots.bots.registry import make_bot, split_seats
 from boardbots.sim import acceptance, report
 from boardbots.sim.harness import GameRecord, MatchSpec, run
 from boardbots.sim.metrics import win_shares
@@ -68,7 +68,7 @@ def sim(
 ) -> None:
     """Play bots against each other; seats rotate every game."""
     try:
-        spec = MatchSpec(game, tuple(s.strip() for s in seats.split(",")), _options(options))
+        spec = MatchSpec(game, tuple(split_seats(seats)), _options(options))
         for code in spec.seats:
             make_bot(code)
     except ValueError as exc:
@@ -194,7 +194,7 @@ def tune_cmd(
             game,
             bot,
             parse_grid(grid),
-            [s.strip() for s in lineup.split(",")],
+            split_seats(lineup),
             games,
             seed,
             workers,
