@@ -29,16 +29,25 @@ from boardbots.core.rng import Rng
 CHECK_EVERY = 16
 """Iterations between clock reads: reading the clock costs more than it is worth each time."""
 
+NEAR_TIE = 0.9
+"""Paired search: Medium's favourite is kept unless another arm got more than 1/0.9 of its
+visits. Paired worlds make equal moves tie exactly, and the visits of tied arms are then
+a coin toss (a Militia victim discarding Silver rather than a Curse when the rollout buys
+the same card with either hand)."""
+
 
 @dataclasses.dataclass(frozen=True)
 class HardParams:
-    """Spec defaults; horizon_turns None means one turn per seat (until our next turn)."""
+    """Spec defaults; horizon_turns None means one turn per seat (until our next turn),
+    or the game's `hard_horizon_turns` if its heuristics have one. paired None means the
+    game's `paired_worlds` (False when it has none): see `search`."""
 
     iterations: int = 1500
     top_k: int = 24
     c: float = 0.4
     epsilon: float = 0.1
     horizon_turns: int | None = None
+    paired: bool | None = None
     alpha: float = medium.DEFAULTS.alpha
     beta: float = medium.DEFAULTS.beta
 
@@ -72,15 +81,18 @@ class HardBot:
             return arms[0].action
         done = search(view, world, arms, ctx, self.params)
         best = max(arms, key=lambda arm: (arm.visits, arm.total))
+        if _paired(world, self.params) and arms[0].visits >= NEAR_TIE * best.visits:
+            best = arms[0]  # the search cannot tell them apart: Medium's favourite
         _note(world, arms, done, ctx)
         return best.action
 
     def _candidates(self, world: World, rng: Rng) -> list[Arm]:
-        """Top-K by Medium's value; one safe move needs no search at all."""
+        """Top-K by Medium's value (all of them in Medium's order when paired); one safe
+        move needs no search at all."""
         pool = medium.candidates(world)
         if len(pool) == 1:
             return [Arm(pool[0])]
-        if len(pool) > self.params.top_k:
+        if len(pool) > self.params.top_k or _paired(world, self.params):
             mp = medium.MediumParams(self.params.alpha, self.params.beta)
             pool = [a for a, _ in medium.rank(world, rng, mp)[: self.params.top_k]]
         return [Arm(a) for a in pool]
@@ -92,9 +104,11 @@ def search(view: View, world: World, arms: list[Arm], ctx: BotContext, p: HardPa
     limit = p.iterations if ctx.max_iterations is None else min(p.iterations, ctx.max_iterations)
     budget = ctx.time_budget_ms
     start = ctx.now()
-    until = game.clock(world.state)[1] + (p.horizon_turns or player_count(world.state))
+    until = game.clock(world.state)[1] + horizon(world, p)
     worlds = ctx.rng.fork()  # determinizations draw from here
     play = ctx.rng.fork()  # rollouts draw from here
+    paired = _paired(world, p)
+    seeds: list[int] = []  # paired: the seed of every arm's k-th world and rollout
     for i in range(limit):
         if (
             budget is not None
@@ -104,14 +118,39 @@ def search(view: View, world: World, arms: list[Arm], ctx: BotContext, p: HardPa
         ):
             return i
         arm = arms[i] if i < len(arms) else _ucb_pick(arms, p.c * p.c * math.log(i))
-        state = game.determinize(view, worlds)
+        if paired:
+            while len(seeds) <= arm.visits:
+                seeds.append(worlds.getrandbits(63))
+            # One stream per world: determinize draws the same amount from it for every
+            # arm, so the rollouts that follow start from the same point too.
+            wrng = prng = Rng(seeds[arm.visits])
+        else:
+            wrng, prng = worlds, play
+        state = game.determinize(view, wrng)
         game.apply(state, arm.action)
-        r = heur.playout(state, me, play)
+        r = heur.playout(state, me, prng)
         if r is None:
-            r = standard_rollout(game, heur, state, me, play, p.epsilon, until)
+            r = standard_rollout(game, heur, state, me, prng, p.epsilon, until)
         arm.visits += 1
         arm.total += r
     return limit
+
+
+def _paired(world: World, p: HardParams) -> bool:
+    """Whether arms share worlds: the bot code's choice, else the game's (off by default)."""
+    if p.paired is not None:
+        return p.paired
+    return bool(getattr(world.heur, "paired_worlds", False))
+
+
+def horizon(world: World, p: HardParams) -> int:
+    """Turns the rollout plays past the decision's turn: the bot code's, else the game's,
+    else one per seat."""
+    if p.horizon_turns:
+        return p.horizon_turns
+    own = getattr(world.heur, "hard_horizon_turns", None)
+    found = own(world.state) if own is not None else None
+    return int(found) if found else player_count(world.state)
 
 
 def _ucb_pick(arms: list[Arm], c2_log: float) -> Arm:

@@ -246,12 +246,12 @@ def random_winner(state: State, rng: Rng) -> int:
     empty = [i for i in b.cells if empty_bits >> i & 1]
     mover = state["to_move"]
     take = (len(empty) + 1) // 2
-    mine = _random_subset(empty, empty_bits, take, rng)
+    mine = random_subset(empty, empty_bits, take, rng)
     first = (black | mine) if mover == 0 else (black | (empty_bits & ~mine))
     return b.full_board_winner(first)
 
 
-def _random_subset(cells: list[int], bits: int, k: int, rng: Rng) -> int:
+def random_subset(cells: list[int], bits: int, k: int, rng: Rng) -> int:
     """A uniformly random k-subset of `cells` (whose union is `bits`) as a bitboard.
 
     Keep each cell with probability 1/2, then add or drop random cells until

@@ -1,5 +1,6 @@
 """What the bots know about the Game of Y: spec 003's Easy scoring, a connection
-measure for Medium, threats, and the fill playout for Hard.
+measure for Medium, threats, and Hard's rollout (an answer by a plan-based quick
+policy, then the connection measure mixed with bridge-aware random fills).
 
 Y has no rule numbers to read beyond the board size (from the state's
 rules); the weights below belong to the bots, not to the rules.
@@ -8,12 +9,13 @@ rules); the weights below belong to the bots, not to the rules.
 from __future__ import annotations
 
 import dataclasses
+import math
 from functools import cache
 
 from boardbots.core.contract import Action, State, Stop
 from boardbots.core.rng import Rng
 from boardbots.games.y.board import Bitboard, Board
-from boardbots.games.y.engine import SWAP, _random_subset, board_of
+from boardbots.games.y.engine import GAME, SWAP, board_of, random_subset
 
 # Spec 003's weights (see docs/bots.md for how they are read).
 LINK = 150  # per (stone, same-colour neighbour) pair: a new link counts twice
@@ -186,16 +188,89 @@ def y_distance(b: Board, own: Bitboard, other: Bitboard) -> float:
     fraction credits the number of cells where such a cheapest tree can meet:
     with more of them, one enemy stone is less likely to cut every plan.
     """
+    return plan(b, own, other).distance
+
+
+# ---------------------------------------------------------------- plans, cached for Hard
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Plan:
+    """One player's connection plan: `distance` as `y_distance` gives it, and per cell
+    the stones a cheapest tree forced through that cell needs (`through`; 3·FAR for
+    the opponent's stones)."""
+
+    distance: float
+    through: tuple[int, ...]
+
+
+def plan(b: Board, own: Bitboard, other: Bitboard) -> Plan:
+    """The connection measure of `y_distance`, with the per-cell totals behind it."""
     empty = b.full & ~(own | other)
     da, db, dc = (side_distances(b, own, empty, s) for s in (b.side_a, b.side_b, b.side_c))
+    through = [3 * FAR] * (b.n * b.n)
     best, ways = FAR, 0
     for i in _bits(own | empty):
         total = da[i] + db[i] + dc[i] - (2 if empty >> i & 1 else 0)
+        through[i] = total
         if total < best:
             best, ways = total, 1
         elif total == best:
             ways += 1
-    return best - ROBUST * ways / (ways + ROBUST_HALF)
+    return Plan(best - ROBUST * ways / (ways + ROBUST_HALF), tuple(through))
+
+
+PLAN_CACHE_SIZE = 8192
+"""Positions whose plans are kept; Hard's rollouts revisit the same few hundred a move."""
+
+_PLANS: dict[tuple[int, Bitboard, Bitboard], tuple[Plan, Plan]] = {}
+
+
+def plans(b: Board, black: Bitboard, white: Bitboard) -> tuple[Plan, Plan]:
+    """Both players' plans, remembered: the same answer for the same stones, only faster."""
+    key = (b.n, black, white)
+    found = _PLANS.get(key)
+    if found is None:
+        if len(_PLANS) >= PLAN_CACHE_SIZE:
+            _PLANS.clear()
+        found = (plan(b, black, white), plan(b, white, black))
+        _PLANS[key] = found
+    return found
+
+
+def reply_cells(state: State) -> tuple[int, ...]:
+    """The quick policy's greedy choices: the empty cells with the least sum of the
+    mover's and the opponent's `through` totals, i.e. cells on (or nearest to) both
+    players' cheapest trees, which build our connection and cut theirs at once."""
+    b = board_of(state)
+    black, white = state["stones"]
+    me = state["to_move"]
+    key = (b.n, black, white, me)
+    found = _CELLS.get(key)
+    if found is None:
+        if len(_CELLS) >= PLAN_CACHE_SIZE:
+            _CELLS.clear()
+        found = _CELLS[key] = _reply_cells(b, black, white, me)
+    return found
+
+
+_CELLS: dict[tuple[int, Bitboard, Bitboard, int], tuple[int, ...]] = {}
+
+
+def _reply_cells(b: Board, black: Bitboard, white: Bitboard, me: int) -> tuple[int, ...]:
+    ours, theirs = plans(b, black, white)
+    if me == 1:
+        ours, theirs = theirs, ours
+    empty = b.full & ~(black | white)
+    mine, other = ours.through, theirs.through
+    top, out = 1 << 30, []
+    for i in _bits(empty):
+        score = mine[i] + other[i]
+        if score < top:
+            top, out = score, [i]
+        elif score == top:
+            out.append(i)
+    return tuple(out)
 
 
 def fill_share(state: State, me: int, fills: int, rng: Rng) -> float:
@@ -212,7 +287,84 @@ def fill_share(state: State, me: int, fills: int, rng: Rng) -> float:
     mover_is_black = state["to_move"] == 0
     wins = 0
     for _ in range(fills):
-        mine = _random_subset(empty, empty_bits, take, rng)
+        mine = random_subset(empty, empty_bits, take, rng)
+        first = black | (mine if mover_is_black else empty_bits & ~mine)
+        wins += b.full_board_winner(first) == me
+    return wins / fills
+
+
+@cache
+def bridges(b: Board) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """Per cell x, its two-bridges (y, carrier cell 1, carrier cell 2) and edge templates
+    (-1, the two side cells x touches on a side it is not on)."""
+    g = geometry(b)
+    out = []
+    for x in range(b.n * b.n):
+        found: list[tuple[int, int, int]] = []
+        if b.full >> x & 1:
+            for y in b.cells:
+                if y == x or g.near[x] >> y & 1:
+                    continue
+                common = g.near[x] & g.near[y]
+                if common.bit_count() == 2:
+                    c1, c2 = _bits(common)
+                    found.append((y, c1, c2))
+            for side in g.sides:
+                touch = g.near[x] & side
+                if not side >> x & 1 and touch.bit_count() == 2:
+                    c1, c2 = _bits(touch)
+                    found.append((-1, c1, c2))
+        out.append(tuple(found))
+    return tuple(out)
+
+
+_PAIRS: dict[tuple[int, Bitboard, Bitboard], tuple[tuple[int, int], ...]] = {}
+
+
+def bridge_pairs(b: Board, black: Bitboard, white: Bitboard) -> tuple[tuple[int, int], ...]:
+    """Disjoint pairs of empty cells that carry a bridge (or edge template) of either
+    player: in a fill the owner answers an intrusion, so each side gets one of each pair."""
+    key = (b.n, black, white)
+    found = _PAIRS.get(key)
+    if found is not None:
+        return found
+    empty = b.full & ~(black | white)
+    table = bridges(b)
+    used = 0
+    pairs = []
+    for own in (black, white):
+        for x in _bits(own):
+            for y, c1, c2 in table[x]:
+                if (y < 0 or own >> y & 1) and empty >> c1 & 1 and empty >> c2 & 1:
+                    both = 1 << c1 | 1 << c2
+                    if not used & both:
+                        used |= both
+                        pairs.append((c1, c2))
+    if len(_PAIRS) >= PLAN_CACHE_SIZE:
+        _PAIRS.clear()
+    found = _PAIRS[key] = tuple(pairs)
+    return found
+
+
+def pattern_fill_share(state: State, me: int, fills: int, rng: Rng) -> float:
+    """As `fill_share`, but each bridge carrier is split between the players (the owner
+    saves an intruded bridge) and only the other empty cells are shared out at random."""
+    b = board_of(state)
+    black, white = state["stones"]
+    pairs = bridge_pairs(b, black, white)
+    paired = 0
+    for c1, c2 in pairs:
+        paired |= 1 << c1 | 1 << c2
+    empty_bits = b.full & ~(black | white)
+    free_bits = empty_bits & ~paired
+    free = _bits(free_bits)
+    take = (len(free) + 2 * len(pairs) + 1) // 2 - len(pairs)
+    mover_is_black = state["to_move"] == 0
+    wins = 0
+    for _ in range(fills):
+        mine = random_subset(free, free_bits, take, rng) if free else 0
+        for c1, c2 in pairs:
+            mine |= 1 << (c1 if rng.random() < 0.5 else c2)
         first = black | (mine if mover_is_black else empty_bits & ~mine)
         wins += b.full_board_winner(first) == me
     return wins / fills
@@ -225,14 +377,17 @@ class YHeuristics:
     """Game of Y heuristics for the bot ladder (see `bots/heuristics.py`)."""
 
     easy_random_rate = 0.0  # spec 003's Easy is pure greedy: no random-move step
-    rollout = "fill"  # Hard's rollout: "fill" (random fill to the end) or "policy"
+    rollout = "reply"  # Hard's rollout: "reply" (see `playout`), "fill" or "policy"
+    replies = 1  # quick-policy stones after Hard's candidate: the opponent's answer
+    epsilon = 0.1  # the quick policy's random share (Hard's default epsilon)
+    mix = 0.5  # weight of the fill win share in the reply rollout's reward
     fills = 8  # random fills averaged per Hard iteration
+    patterns = True  # fills split bridge carriers (the owner saves an intruded bridge)
 
     def points(self, state: State) -> list[float]:
         """Minus the stones each player still needs; a finished connection adds WIN_BONUS."""
-        b = board_of(state)
-        black, white = state["stones"]
-        pts = [-y_distance(b, black, white), -y_distance(b, white, black)]
+        black, white = plans(board_of(state), *state["stones"])
+        pts = [-black.distance, -white.distance]
         if state["winner"] is not None:
             pts[state["winner"]] += WIN_BONUS
         return pts
@@ -256,25 +411,39 @@ class YHeuristics:
         return next(i for i in b.cells if not occupied >> i & 1)
 
     def quick_action(self, state: State, rng: Rng, epsilon: float) -> Action:
-        """Epsilon-greedy over spec 003's cell values: one popcount per cell, no cloning."""
+        """Epsilon-greedy over cells on both players' cheapest plans (cached, no cloning)."""
         if rng.random() < epsilon:
             b = board_of(state)
             occupied = state["stones"][0] | state["stones"][1]
             return rng.choice(_bits(b.full & ~occupied))
-        return easy_pick(state, rng)
+        return rng.choice(reply_cells(state))
 
     def playout(self, state: State, me: int, rng: Rng) -> float | None:
-        """The share of FILLS random fills of the board that `me` wins.
+        """Hard's rollout after its candidate stone; `me`'s reward in [0, 1].
 
-        Averaging a few fills per iteration costs little next to the bandit's
-        bookkeeping and cuts the noise that made single fills lose to Medium
-        (docs/bots.md has the measurements).
+        "reply" (the default): the quick policy answers for the opponent
+        (`replies` stones in all), then the reward is `mix` times the share
+        of `fills` pattern fills `me` wins plus the rest times the squashed
+        connection measure (`evaluate` through tanh). "fill": the fill share
+        alone, straight after the candidate. "policy": None, so Hard runs its
+        standard rollout (quick policy to the horizon, then `evaluate`).
+        docs/bots.md has the measurements behind each.
         """
-        if self.rollout != "fill":
+        if self.rollout == "policy":
             return None
         if state["winner"] is not None:
             return float(state["winner"] == me)
-        return fill_share(state, me, self.fills, rng)
+        fill = pattern_fill_share if self.patterns else fill_share
+        if self.rollout == "fill":
+            return fill(state, me, self.fills, rng)
+        for _ in range(self.replies):
+            GAME.apply(state, self.quick_action(state, rng, self.epsilon))
+            if state["winner"] is not None:
+                return float(state["winner"] == me)
+        value = 0.5 + 0.5 * math.tanh(self.evaluate(state, me) / self.reward_scale(state))
+        if self.mix:
+            value = self.mix * fill(state, me, self.fills, rng) + (1 - self.mix) * value
+        return value
 
     def obvious_answer(self, state: State, actions: list[Action]) -> Action | None:
         """Win if we can; otherwise take the opponent's only winning cell."""
