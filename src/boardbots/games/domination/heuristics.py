@@ -19,7 +19,7 @@ from boardbots.games.domination.engine import cards_of, victory_points
 from boardbots.games.domination.rules import Tables
 from boardbots.games.domination.zones import tables
 
-W_OUTLOOK = 0.5  # weight of outlook next to VP in evaluate (spec: 0.5 to 1)
+W_OUTLOOK = 0.8  # weight of outlook next to VP in Hard's evaluate (spec: 0.5 to 1; measured)
 ATTACK_SHARE = 0.4  # damage to each opponent counts at this share of our own gain
 LONG_GAME = 18  # rounds a game between decent players usually lasts (Big Money: 16-17)
 ENDGAME_ROUNDS = 1.5  # rounds left once a single pile stands between us and the end
@@ -255,6 +255,7 @@ class DominationHeuristics:
     """Domination heuristics for the bot ladder (see `bots/heuristics.py`)."""
 
     easy_random_rate = 0.25
+    paired_worlds = True  # Hard compares its candidates on the same worlds (bots/hard.py)
 
     def points(self, state: State) -> list[float]:
         """VP, plus WIN_BONUS times the win share once the game is over: ending it must pay
@@ -327,6 +328,11 @@ class DominationHeuristics:
             return max(plays, key=lambda a: play_value(t, _named(a), d))
         return default_answer(state, t, options, _best_gain)
 
+    def hard_horizon_turns(self, state: State) -> int:
+        """Hard's rollouts run through our own next turn: one seat more than a round, so a
+        candidate is judged with the next hand it leaves us actually played and bought with."""
+        return int(state["n"]) + 1
+
     def playout(self, state: State, me: int, rng: Rng) -> float | None:
         return None  # the standard rollout: quick policy to the horizon, then evaluate
 
@@ -375,10 +381,16 @@ class DominationHeuristics:
         return None  # the spec's weighted draw
 
 
-def _game() -> Game:
-    from boardbots.games.domination.engine import GAME
+_GAME: list[Game] = []
 
-    return GAME
+
+def _game() -> Game:
+    """The engine, imported on first use (the rollout hot path asks for it constantly)."""
+    if not _GAME:
+        from boardbots.games.domination.engine import GAME
+
+        _GAME.append(GAME)
+    return _GAME[0]
 
 
 def _legal(state: State) -> list[Action]:

@@ -136,8 +136,8 @@ def determinize(view: View, rng: Rng) -> State:
     """
     state: State = {"game": "domination"}
     for key in PUBLIC_KEYS:
-        state[key] = _copy(view[key])
-    state["pending"] = _copy(view["pending"])
+        state[key] = view[key]
+    _own_containers(state, view)
     state["seed"] = rng.fork().seed
     state["shuffles"] = 0
     viewer = view["viewer"]
@@ -168,6 +168,20 @@ def _constraint(view: View, p: int) -> Constraint | None:
     if pend.get("zone") == "hand" and pend.get("need") and pend.get("allow") is not None:
         return ("hand", frozenset(pend["allow"]))
     return None
+
+
+def _own_containers(state: State, view: View) -> None:
+    """Give the world its own copy of every container play mutates (as the engine's `clone`
+    does); options, kingdom, log entries and stack frames are never changed in place, so the
+    world shares them with the view. This is most of what a determinization used to cost."""
+    state["supply"] = dict(view["supply"])
+    state["trash"] = list(view["trash"])
+    state["play"] = list(view["play"])
+    state["stack"] = list(view["stack"])
+    state["blocked"] = list(view["blocked"])
+    state["log"] = list(view["log"])
+    pend = view["pending"]
+    state["pending"] = dict(pend) if pend is not None else None
 
 
 def _own_seat(seat: dict[str, Any], rng: Rng) -> Player:
