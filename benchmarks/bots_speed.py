@@ -4,13 +4,15 @@ Positions come from seeded games played by Medium (so they look like real
 mid-games): 4-player Domination between rounds 4 and 12, and size-11 Y
 between 10 and 40 stones. Each level decides in every position with the
 real clock injected; Hard runs its default iterations with no time budget,
-so the figure is what 1,500 iterations cost here.
+so the figure is what 1,500 iterations cost here. Any position cache a game's
+heuristics keep is emptied before each timed decision.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib
 import pstats
 import statistics
 import time
@@ -51,11 +53,20 @@ def _y_mid(game: Game, state: dict) -> bool:
     return 10 <= state["ply"] < 40
 
 
+def _clear_caches(game: str) -> None:
+    """Time every decision from cold: a game's heuristics may remember positions."""
+    module = importlib.import_module(f"boardbots.games.{game}.heuristics")
+    clear = getattr(module, "clear_caches", None)
+    if clear is not None:
+        clear()
+
+
 def time_level(bot: Bot, views: list[View]) -> tuple[list[float], int]:
     """Decision times in ms, and the total Hard iterations (0 for other levels)."""
     times: list[float] = []
     iterations = 0
     for i, view in enumerate(views):
+        _clear_caches(view["game"])
         ctx = BotContext(Rng(i), now=time.perf_counter)
         start = time.perf_counter()
         bot.decide(view, ctx)

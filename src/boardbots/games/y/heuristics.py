@@ -226,6 +226,13 @@ PLAN_CACHE_SIZE = 8192
 _PLANS: dict[tuple[int, Bitboard, Bitboard], tuple[Plan, Plan]] = {}
 
 
+def clear_caches() -> None:
+    """Forget remembered positions, so a benchmark times every decision from cold."""
+    _PLANS.clear()
+    _CELLS.clear()
+    _PAIRS.clear()
+
+
 def plans(b: Board, black: Bitboard, white: Bitboard) -> tuple[Plan, Plan]:
     """Both players' plans, remembered: the same answer for the same stones, only faster."""
     key = (b.n, black, white)
