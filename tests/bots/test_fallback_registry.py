@@ -10,23 +10,10 @@ from boardbots.bots.fallback import decide_with_fallback
 from boardbots.bots.hard import HardBot
 from boardbots.bots.medium import MediumBot
 from boardbots.bots.registry import make_bot
-from boardbots.core.contract import Action, View
+from boardbots.core.contract import View
 from boardbots.core.rng import Rng
 from boardbots.games import get_game
-
-
-class Broken:
-    level = "broken"
-
-    def decide(self, view: View, ctx: BotContext) -> Action:
-        raise RuntimeError("boom")
-
-
-class Cheater:
-    level = "illegal"
-
-    def decide(self, view: View, ctx: BotContext) -> Action:
-        return "buy:Everything"
+from tests.fakes import Broken, Cheater
 
 
 def _view() -> View:

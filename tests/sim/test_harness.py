@@ -6,29 +6,13 @@ import json
 
 import pytest
 
-from boardbots.bots.base import BotContext
 from boardbots.bots.registry import register_bot
-from boardbots.core.contract import Action, View
 from boardbots.sim.harness import MatchSpec, play_game, run, seats_for
 from boardbots.sim.report import run_report
+from tests.fakes import Broken, Cheater
 
-
-class _Crashing:
-    level = "crashing"
-
-    def decide(self, view: View, ctx: BotContext) -> Action:
-        raise RuntimeError("planted failure")
-
-
-class _Illegal:
-    level = "illegal"
-
-    def decide(self, view: View, ctx: BotContext) -> Action:
-        return -1
-
-
-register_bot("test-crashing", _Crashing)
-register_bot("test-illegal", _Illegal)
+register_bot("test-crashing", Broken)
+register_bot("test-illegal", Cheater)
 
 SPEC = MatchSpec("y", ("random", "easy"), {"size": 7})
 
