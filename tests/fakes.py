@@ -1,6 +1,8 @@
-"""Misbehaving bots shared by the tests of every layer that must survive them."""
+"""Shared test doubles: misbehaving bots, and a walker for hunting keys in JSON."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from boardbots.bots.base import BotContext
 from boardbots.core.contract import Action, View
@@ -22,3 +24,12 @@ class Cheater:
 
     def decide(self, view: View, ctx: BotContext) -> Action:
         return "buy:Everything"
+
+
+def json_keys(value: Any) -> set[str]:
+    """Every dict key anywhere inside a JSON value, to check what a message may carry."""
+    if isinstance(value, dict):
+        return set(value) | {k for v in value.values() for k in json_keys(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in json_keys(v)}
+    return set()

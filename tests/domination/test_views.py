@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Any
 
 from boardbots.core.contract import State
 from boardbots.core.rng import Rng
 from boardbots.games.domination.engine import GAME, clone
 from tests.domination.helpers import act, all_cards, make
+from tests.fakes import json_keys
 
 KINGDOMS = ["deck-top", "size-distortion", "improvements", "random"]
 PRIVATE = ("hand", "deck", "discard", "look", "top_known")
@@ -50,19 +50,11 @@ def scramble(state: State, viewer: int | None, rng: Rng) -> State:
     return twin
 
 
-def _keys(value: Any) -> set[str]:
-    if isinstance(value, dict):
-        return set(value) | {k for v in value.values() for k in _keys(v)}
-    if isinstance(value, list):
-        return {k for v in value for k in _keys(v)}
-    return set()
-
-
 def test_views_hide_other_hands_every_order_and_the_seed() -> None:
     for state in positions():
         for seat in [None, *range(state["n"])]:
             view = GAME.player_view(state, seat)
-            assert not _keys(view) & {"seed", "shuffles", "marks"}
+            assert not json_keys(view) & {"seed", "shuffles", "marks"}
             for q, entry in enumerate(view["players"]):
                 if q != seat:
                     assert all(entry[k] is None for k in PRIVATE)

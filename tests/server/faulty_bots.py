@@ -14,6 +14,7 @@ from boardbots.bots.base import BotContext
 from boardbots.bots.registry import bot_names, register_bot
 from boardbots.core.contract import Action, View
 from boardbots.games import get_game
+from tests.fakes import Broken, Cheater
 
 
 def _last_legal(view: View, ctx: BotContext) -> Action:
@@ -33,13 +34,6 @@ class SleepyBot:
     def decide(self, view: View, ctx: BotContext) -> Action:
         time.sleep(self.seconds)
         return _last_legal(view, ctx)
-
-
-class BoomBot:
-    level = "boom"
-
-    def decide(self, view: View, ctx: BotContext) -> Action:
-        raise RuntimeError("boom: a bot bug")
 
 
 class SuicideBot:
@@ -63,13 +57,6 @@ class HangOnceBot:
         return _last_legal(view, ctx)
 
 
-class CheatBot:
-    level = "cheat"
-
-    def decide(self, view: View, ctx: BotContext) -> Action:
-        return "not-a-move"
-
-
 class NotesBot:
     """Plays normally and records notes, to check that notes reach the log."""
 
@@ -82,5 +69,7 @@ class NotesBot:
 
 
 bot_names()  # built-in bots first, so registering ours never hides them
-for _bot in (SleepyBot, BoomBot, SuicideBot, HangOnceBot, CheatBot, NotesBot):
+for _bot in (SleepyBot, SuicideBot, HangOnceBot, NotesBot):
     register_bot(_bot.level, _bot)
+register_bot("boom", Broken)  # raises
+register_bot("cheat", Cheater)  # answers with no legal action

@@ -15,6 +15,7 @@ from starlette.testclient import TestClient, WebSocketTestSession
 from boardbots.bots.registry import bot_names
 from boardbots.core.contract import State
 from boardbots.games import get_game
+from tests.fakes import json_keys
 from tests.server.conftest import create, make_config, open_client, send
 
 Msg = dict[str, Any]
@@ -100,14 +101,6 @@ def _lists(value: Any) -> list[list[Any]]:
     return found
 
 
-def _keys(value: Any) -> set[str]:
-    if isinstance(value, dict):
-        return set(value) | {k for v in value.values() for k in _keys(v)}
-    if isinstance(value, list):
-        return {k for v in value for k in _keys(v)}
-    return set()
-
-
 def _deck_orders(state: State) -> list[list[str]]:
     """Every draw pile in order (and reversed), unless that order is just sorting."""
     out = []
@@ -129,7 +122,7 @@ def _check(conn: Conn, states: list[State], secrets: list[str]) -> int:
     for msg in conn.log:
         text = json.dumps(msg)
         assert not any(s in text for s in secrets), f"a secret reached seat {conn.seat}"
-        assert "seed" not in _keys(msg) and "shuffles" not in _keys(msg.get("view", {}))
+        assert "seed" not in json_keys(msg) and "shuffles" not in json_keys(msg.get("view", {}))
         if msg["type"] != "state":
             continue
         truth = states[msg["decision"]]
@@ -178,7 +171,7 @@ def _check_replay_views(views: list[Msg], states: list[State]) -> None:
         assert view["viewer"] is None
         for pl in view["players"]:
             assert pl["hand"] is None and pl["deck"] is None, f"view {k} shows a hand or deck"
-        assert "seed" not in _keys(view) and "shuffles" not in _keys(view)
+        assert "seed" not in json_keys(view) and "shuffles" not in json_keys(view)
         everything = _lists(view)
         for deck in _deck_orders(truth):
             assert deck not in everything, f"the replay's view {k} shows a deck order"
