@@ -138,12 +138,31 @@ def test_hard_iteration_cap_is_honoured_and_reproducible() -> None:
     notes = []
     for _ in range(2):
         ctx = BotContext(Rng(5), max_iterations=64)
-        HardBot().decide(view, ctx)
+        HardBot(early_stop=False).decide(view, ctx)
         notes.append(ctx.notes)
     assert notes[0] == notes[1]
     if notes[0]["candidates"]:
         assert notes[0]["iterations"] == 64
         assert sum(c["visits"] for c in notes[0]["candidates"]) == 64
+
+
+@pytest.mark.parametrize("name", ["domination", "y"])
+def test_hard_early_stop_gives_the_decision_of_the_full_search(name: str) -> None:
+    """Stopping once the rest cannot change the answer must give the same answer."""
+    game = get_game(name)
+    stopped_early = 0
+    for seed in range(12):
+        state = reach(
+            game, 2 if name == "y" else 4, seed, 12 + 7 * seed, {"size": 7} if name == "y" else None
+        )
+        if game.is_over(state):
+            continue
+        view = game.player_view(state, game.pending(state)["player"])
+        quick, full = BotContext(Rng(seed)), BotContext(Rng(seed))
+        fast = HardBot(iterations=300).decide(view, quick)
+        assert fast == HardBot(iterations=300, early_stop=False).decide(view, full)
+        stopped_early += 0 < quick.notes["iterations"] < 300
+    assert stopped_early >= 1  # the shortcut is exercised, not just harmless
 
 
 def test_hard_stops_on_its_time_budget() -> None:

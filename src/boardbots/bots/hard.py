@@ -40,7 +40,9 @@ the same card with either hand)."""
 class HardParams:
     """Spec defaults; horizon_turns None means one turn per seat (until our next turn),
     or the game's `hard_horizon_turns` if its heuristics have one. paired None means the
-    game's `paired_worlds` (False when it has none): see `search`."""
+    game's `paired_worlds` (False when it has none): see `search`. early_stop ends the
+    search once the remaining iterations cannot change the answer (`settled`): the same
+    decision as running them all, for less time."""
 
     iterations: int = 1500
     top_k: int = 24
@@ -48,6 +50,7 @@ class HardParams:
     epsilon: float = 0.1
     horizon_turns: int | None = None
     paired: bool | None = None
+    early_stop: bool = True
     alpha: float = medium.DEFAULTS.alpha
     beta: float = medium.DEFAULTS.beta
 
@@ -88,10 +91,15 @@ class HardBot:
 
     def _candidates(self, world: World, rng: Rng) -> list[Arm]:
         """Top-K by Medium's value (all of them in Medium's order when paired); one safe
-        move needs no search at all."""
+        move needs no search at all, nor does an obvious answer where the game says its
+        obvious answers are never worse than the alternatives (`hard_trusts_obvious`)."""
         pool = medium.candidates(world)
         if len(pool) == 1:
             return [Arm(pool[0])]
+        if getattr(world.heur, "hard_trusts_obvious", False):
+            sure = world.heur.obvious_answer(world.state, pool)
+            if sure is not None:
+                return [Arm(sure)]
         if len(pool) > self.params.top_k or _paired(world, self.params):
             mp = medium.MediumParams(self.params.alpha, self.params.beta)
             pool = [a for a, _ in medium.rank(world, rng, mp)[: self.params.top_k]]
@@ -110,13 +118,11 @@ def search(view: View, world: World, arms: list[Arm], ctx: BotContext, p: HardPa
     paired = _paired(world, p)
     seeds: list[int] = []  # paired: the seed of every arm's k-th world and rollout
     for i in range(limit):
-        if (
-            budget is not None
-            and i % CHECK_EVERY == 0
-            and i
-            and (ctx.now() - start) * 1000 >= budget
-        ):
-            return i
+        if i % CHECK_EVERY == 0 and i:
+            if budget is not None and (ctx.now() - start) * 1000 >= budget:
+                return i
+            if p.early_stop and i >= len(arms) and settled(arms, limit - i, paired):
+                return i
         arm = arms[i] if i < len(arms) else _ucb_pick(arms, p.c * p.c * math.log(i))
         if paired:
             while len(seeds) <= arm.visits:
@@ -134,6 +140,30 @@ def search(view: View, world: World, arms: list[Arm], ctx: BotContext, p: HardPa
         arm.visits += 1
         arm.total += r
     return limit
+
+
+def settled(arms: list[Arm], left: int, paired: bool) -> bool:
+    """Whether `left` more iterations, however UCB1 spends them, leave the answer as it is.
+
+    The answer goes to the most visited arm (ties to the higher total, which
+    the future could change, so only a strict lead counts). Paired search also
+    keeps Medium's favourite `arms[0]` when it has NEAR_TIE of the leader's
+    visits, so that rule must be out of reach of the future too.
+    """
+    ranked = sorted(arms, key=lambda arm: arm.visits, reverse=True)
+    lead, runner = ranked[0], ranked[1]
+    if lead.visits <= runner.visits + left:
+        return False
+    if not paired:
+        return True
+    first = arms[0]
+    if lead is first:
+        return True
+    # The leader stays the leader; the favourite must be sure to miss NEAR_TIE of it, or
+    # sure to reach it.
+    return first.visits + left < NEAR_TIE * lead.visits or first.visits >= NEAR_TIE * (
+        lead.visits + left
+    )
 
 
 def _paired(world: World, p: HardParams) -> bool:
