@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardbots.sim import acceptance
+from boardbots.sim import acceptance, report
 from boardbots.sim.tune import candidates, parse_grid
 
 
@@ -71,3 +71,17 @@ def test_seat_lists_keep_bot_parameters_together() -> None:
     assert split_seats("*,medium,*,medium") == ["*", "medium", "*", "medium"]
     with pytest.raises(ValueError, match="empty seat"):
         split_seats("hard,,medium")
+
+
+def test_ci_games_shortens_a_run_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    exp = {
+        "name": "tiny", "seats": ["easy", "random"], "measure": "win_share", "bot": "easy",
+        "target": 0.5, "games": 50, "full_games": 100, "ci_games": 3, "ci_why": "for a test",
+    }  # fmt: skip
+    suite = {"game": "y", "options": {"size": 5}, "experiments": [exp]}
+    monkeypatch.setattr(acceptance, "load_experiments", lambda game: suite)
+    short = acceptance.run_suite("y", False, 1, 1, ci=True)[0]
+    assert short["games"] == 3 and "for a test" in short["ci_note"]
+    assert "(CI)" in report.markdown_table([short])
+    usual = acceptance.run_suite("y", False, 1, 1, ci=False)[0]
+    assert usual["games"] == 50 and "ci_note" not in usual

@@ -160,10 +160,13 @@ def _write_acceptance(
             r["target_text"],
             r["value_text"],
             r.get("interval_text", ""),
-            str(r["games"]),
+            f"{r['games']} (CI)" if r.get("ci_note") else str(r["games"]),
             verdict,
         )
     console.print(table)
+    for r in rows:
+        if r.get("ci_note"):
+            console.print(f"{r['name']}: {r['ci_note']}")
     stem = out / f"{game}-{'full' if full else 'small'}"
     report.dump({"game": game, "full": full, "seed": seed, "rows": rows}, stem.with_suffix(".json"))
     svg = report.interval_chart(

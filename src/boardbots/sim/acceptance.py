@@ -53,9 +53,17 @@ def strength_row(
     seed: int,
     workers: int,
     progress: Progress | None = None,
+    ci: bool = False,
 ) -> dict[str, Any]:
-    """Play one strength experiment and judge it against its target."""
+    """Play one strength experiment and judge it against its target.
+
+    In CI an experiment may ask for fewer games (`ci_games`, with `ci_why`):
+    the row says so, so a short run is never mistaken for the default one.
+    """
     games = exp["full_games"] if full else exp["games"]
+    short = ci and not full and "ci_games" in exp
+    if short:
+        games = exp["ci_games"]
     spec = MatchSpec(
         suite["game"], tuple(exp["seats"]), {**suite["options"], **exp.get("options", {})}
     )
@@ -82,6 +90,7 @@ def strength_row(
         "target_text": f"{'>' if exp.get('strict') else '>='} {target:.0%}",
         "value_text": f"{value:.1%}",
         "interval_text": f"{m['low']:.1%} - {m['high']:.1%}",
+        **({"ci_note": f"{games} games in CI: {exp['ci_why']}"} if short else {}),
     }
 
 
@@ -179,7 +188,8 @@ def run_suite(
     """Every experiment of a game, in file order; `only` filters by name.
 
     With `ci`, experiments marked `"ci": false` are listed as skipped, with
-    the reason the file gives, rather than silently dropped.
+    the reason the file gives, rather than silently dropped, and those with
+    `ci_games` run that many games.
     """
     suite = load_experiments(game)
     rows = []
@@ -192,5 +202,5 @@ def run_suite(
         if exp["measure"] == "decision_p95_ms":
             rows.append(timing_row(suite, exp, full, seed, progress))
         else:
-            rows.append(strength_row(suite, exp, full, seed, workers, progress))
+            rows.append(strength_row(suite, exp, full, seed, workers, progress, ci))
     return rows

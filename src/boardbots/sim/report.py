@@ -89,13 +89,17 @@ def markdown_table(rows: list[dict[str, Any]]) -> str:
         "| experiment | measure | target | measured | 95% interval | games | result |",
         "|---|---|---|---:|---|---:|---|",
     ]
+    notes = []
     for r in rows:
+        games = f"{r.get('games', '')}" + (" (CI)" if r.get("ci_note") else "")
         lines.append(
             f"| {r['name']} | {r['measure']} | {r['target_text']} | {r['value_text']} "
-            f"| {r.get('interval_text', '')} | {r.get('games', '')} | "
+            f"| {r.get('interval_text', '')} | {games} | "
             f"{verdict(r)} |"
         )
-    return "\n".join(lines)
+        if r.get("ci_note"):
+            notes.append(f"- {r['name']}: {r['ci_note']}")
+    return "\n".join(lines + (["", *notes] if notes else []))
 
 
 def verdict(row: dict[str, Any]) -> str:
