@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from boardbots.core.contract import Action, Game, State, Stop
 from boardbots.core.rng import Rng
-from boardbots.games.domination.engine import cards_of, victory_points
+from boardbots.games.domination.engine import cards_of, legal, victory_points
 from boardbots.games.domination.rules import Tables
 from boardbots.games.domination.zones import tables
 
@@ -47,12 +47,9 @@ def density(t: Tables, cards: list[str]) -> float:
     """Average coins a card brings when drawn; drawing cards bring what they draw."""
     if not cards:
         return 0.0
-    coins = plus = 0
-    plus_table = t.plus
-    for c in cards:
-        extra, _, _, money = plus_table[c]
-        coins += t.coins[c] if c in t.treasure else money
-        plus += extra
+    # A card's coins are its Treasure value or its +coins alike (one field in the tables).
+    coins = sum(map(t.coins.__getitem__, cards))
+    plus = sum(map(t.draws.__getitem__, cards))
     n = len(cards)
     first = coins / n
     return (coins + plus * first) / n
@@ -328,7 +325,7 @@ class DominationHeuristics:
             for card in state["players"][state["cur"]]["hand"]:
                 if card in treasure:
                     return "treasures"
-        options = _legal(state)
+        options = legal(state, t)
         if len(options) == 1:
             return options[0]
         if epsilon and state["pending"]["kind"] in ("buy", "action") and rng.random() < epsilon:

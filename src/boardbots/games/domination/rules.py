@@ -142,6 +142,7 @@ class Tables:
         "buys_with",
         "coins",
         "cost",
+        "draws",
         "max_cost",
         "params",
         "plus",
@@ -161,6 +162,7 @@ class Tables:
         self.cost = {n: int(c["cost"]) for n, c in cards.items()}
         self.coins = {n: int(c["coins"]) for n, c in cards.items()}
         self.vp = {n: int(c["vp"]) for n, c in cards.items()}
+        self.draws = {n: int(c["cards"]) for n, c in cards.items()}
         self.params: dict[str, dict[str, int]] = {n: dict(c["params"]) for n, c in cards.items()}
         self.plus = {
             n: (int(c["cards"]), int(c["actions"]), int(c["buys"]), int(c["coins"]))

@@ -265,6 +265,8 @@ def _fitting_in_hand(fit: int, rest: int, h: int, rng: Rng) -> int:
 
 def _stack_deck(size: int, known: list[str | None], fill: list[str]) -> list[str]:
     """A deck of `size` with the known cards in place (listed from the top) and `fill` elsewhere."""
+    if not any(card is not None for card in known):
+        return fill[:size][::-1]  # nothing known on top: the common case in every rollout
     cards = iter(fill)
     top_down: list[str] = []
     for i in range(size):
