@@ -46,6 +46,14 @@ def _progress() -> Progress:
     )
 
 
+def _plain_progress(name: str, done: int, total: int, rate: str = "") -> None:
+    """A line at every tenth of the work when no terminal shows the live bar (CI logs,
+    output sent to a file), so a long run never looks stuck."""
+    if console.is_terminal or not (done == total or done % max(1, total // 10) == 0):
+        return
+    console.print(f"{name}: {done}/{total} {rate}".rstrip(), highlight=False)
+
+
 def _share_table(records: list[GameRecord]) -> Table:
     table = Table(title="win share so far")
     for col in ("bot", "share", "95% interval", "baseline"):
@@ -81,10 +89,10 @@ def sim(
 
         def on_game(rec: GameRecord) -> None:
             records.append(rec)
-            bar.update(
-                task, advance=1, rate=f"{len(records) / (time.perf_counter() - start):.1f} games/s"
-            )
+            rate = f"{len(records) / (time.perf_counter() - start):.1f} games/s"
+            bar.update(task, advance=1, rate=rate)
             live.update(_grid(bar, records))
+            _plain_progress(f"{game} {seats}", len(records), games, rate)
 
         try:
             final = run(spec, games, seed, workers, on_game)
@@ -132,6 +140,7 @@ def accept(
         if name not in tasks:
             tasks[name] = bar.add_task(name, total=total, rate="")
         bar.update(tasks[name], completed=done)
+        _plain_progress(name, done, total)
 
     with bar:
         rows = acceptance.run_suite(game, full, seed, workers, progress, only or None, ci)
