@@ -145,6 +145,7 @@ function levels(game, n, config) {
     t("explain.medium.s4"),
   ], formula(n, game)));
   out.push(level("hard", t("explain.hard.one"), [
+    ...(game === "domination" ? [t("explain.hard.s0.domination")] : []),
     t("explain.hard.s1", { k: num(n.topK) }),
     t(game === "y" ? "explain.hard.s2.y" : "explain.hard.s2"),
     t("explain.hard.s3", { epsilon: pct(n.epsilon) }),
