@@ -52,13 +52,28 @@ def test_tune_grid_expands_every_combination() -> None:
         parse_grid(["c"])
 
 
-def test_ci_mode_lists_long_experiments_as_skipped_not_passed() -> None:
-    suite = acceptance.load_experiments("domination")
-    long = [e["name"] for e in suite["experiments"] if e.get("ci") is False]
-    assert long and all(e.get("ci_why") for e in suite["experiments"] if e.get("ci") is False)
-    rows = acceptance.run_suite("domination", False, 1, 1, only=long[:1], ci=True)
+def test_ci_mode_lists_long_experiments_as_skipped_not_passed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    exp = {
+        "name": "long", "seats": ["hard", "random"], "measure": "win_share", "bot": "hard",
+        "target": 0.5, "games": 50, "full_games": 100, "ci": False, "ci_why": "too long for CI",
+    }  # fmt: skip
+    suite = {"game": "y", "options": {"size": 5}, "experiments": [exp]}
+    monkeypatch.setattr(acceptance, "load_experiments", lambda game: suite)
+    rows = acceptance.run_suite("y", False, 1, 1, ci=True)
     assert rows[0]["skipped"] and rows[0]["passed"] is None
     assert "CI" in rows[0]["interval_text"]
+    assert report.verdict(rows[0]) == "SKIPPED"
+
+
+def test_shipped_experiments_say_why_they_are_shortened_in_ci() -> None:
+    for game in ("y", "domination"):
+        for exp in acceptance.load_experiments(game)["experiments"]:
+            if exp.get("ci") is False or "ci_games" in exp:
+                assert exp.get("ci_why"), exp["name"]
+            if "ci_games" in exp:
+                assert 0 < exp["ci_games"] <= exp["games"], exp["name"]
 
 
 def test_seat_lists_keep_bot_parameters_together() -> None:
