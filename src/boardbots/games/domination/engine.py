@@ -400,15 +400,8 @@ def clone(state: State) -> State:
     """Copy every container that play mutates; frames, log entries and options are never
     changed in place, so they are shared."""
     copy = dict(state)
-    copy["supply"] = dict(state["supply"])
-    copy["trash"] = list(state["trash"])
+    view.own_containers(copy, state)
     copy["players"] = [{k: list(v) for k, v in pl.items()} for pl in state["players"]]
-    copy["play"] = list(state["play"])
-    copy["stack"] = list(state["stack"])
-    copy["blocked"] = list(state["blocked"])
-    copy["log"] = list(state["log"])
-    pend = state["pending"]
-    copy["pending"] = dict(pend) if pend is not None else None
     return copy
 
 

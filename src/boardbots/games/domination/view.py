@@ -137,7 +137,7 @@ def determinize(view: View, rng: Rng) -> State:
     state: State = {"game": "domination"}
     for key in PUBLIC_KEYS:
         state[key] = view[key]
-    _own_containers(state, view)
+    own_containers(state, view)
     state["seed"] = rng.fork().seed
     state["shuffles"] = 0
     viewer = view["viewer"]
@@ -170,10 +170,11 @@ def _constraint(view: View, p: int) -> Constraint | None:
     return None
 
 
-def _own_containers(state: State, view: View) -> None:
-    """Give the world its own copy of every container play mutates (as the engine's `clone`
-    does); options, kingdom, log entries and stack frames are never changed in place, so the
-    world shares them with the view. This is most of what a determinization used to cost."""
+def own_containers(state: State, view: View) -> None:
+    """Give the world its own copy of every container play mutates except the players (the
+    engine's `clone` uses it too); options, kingdom, log entries and stack frames are never
+    changed in place, so the world shares them with the view. This is most of what a
+    determinization used to cost."""
     state["supply"] = dict(view["supply"])
     state["trash"] = list(view["trash"])
     state["play"] = list(view["play"])
