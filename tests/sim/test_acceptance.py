@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from boardbots.sim import acceptance, report
@@ -100,3 +102,24 @@ def test_ci_games_shortens_a_run_and_says_so(monkeypatch: pytest.MonkeyPatch) ->
     assert "(CI)" in report.markdown_table([short])
     usual = acceptance.run_suite("y", False, 1, 1, ci=False)[0]
     assert usual["games"] == 50 and "ci_note" not in usual
+
+
+def test_resumed_acceptance_gives_the_figures_of_one_whole_run(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    exp = {
+        "name": "Tiny one (2v2)", "seats": ["easy", "random"], "measure": "win_share",
+        "bot": "easy", "target": 0.5, "games": 6, "full_games": 12,
+    }  # fmt: skip
+    suite = {"game": "y", "options": {"size": 5}, "experiments": [exp]}
+    monkeypatch.setattr(acceptance, "load_experiments", lambda game: suite)
+    whole = acceptance.run_suite("y", True, 1, 1)[0]
+    acceptance.run_suite("y", False, 1, 1, journals=tmp_path)  # the small run: 6 games
+    journal = tmp_path / "y" / "tiny-one-2v2.jsonl"
+    assert len(journal.read_text().splitlines()) == 1 + 6
+    ticks: list[int] = []
+    resumed = acceptance.run_suite(
+        "y", True, 1, 1, lambda name, done, total: ticks.append(done), None, False, tmp_path, True
+    )[0]
+    assert ticks == [7, 8, 9, 10, 11, 12]  # only the missing games were played
+    assert resumed == whole

@@ -17,6 +17,7 @@ from rich.table import Table
 from boardbots.bots.registry import make_bot, split_seats
 from boardbots.sim import acceptance, report
 from boardbots.sim.harness import GameRecord, MatchSpec, run
+from boardbots.sim.journal import Journal
 from boardbots.sim.metrics import win_shares
 from boardbots.sim.tune import parse_grid, tune
 
@@ -73,29 +74,43 @@ def sim(
     options: str = typer.Option(None, help="Game options as JSON, e.g. '{\"size\": 9}'."),
     out: Path = typer.Option(None, help="Write the JSON report here (schema in docs/sim.md)."),
     workers: int = typer.Option(os.cpu_count() or 1, min=1, help="Worker processes."),
+    journal: Path = typer.Option(
+        None, help="Keep every finished game in this file (JSON lines) as it ends."
+    ),
+    resume: bool = typer.Option(
+        False, help="Continue the run in --journal: play only the games it lacks."
+    ),
 ) -> None:
     """Play bots against each other; seats rotate every game."""
+    if resume and journal is None:
+        raise typer.BadParameter("--resume needs --journal: the file of the run to continue")
     try:
         spec = MatchSpec(game, tuple(split_seats(seats)), _options(options))
         for code in spec.seats:
             make_bot(code)
+        book = Journal(journal, spec, seed) if journal else None
+        kept = book.load() if book and resume else {}
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
-    records: list[GameRecord] = []
+    if book:
+        book.start(keep=resume)
+    records: list[GameRecord] = [r for i, r in kept.items() if i < games]
     bar = _progress()
-    task = bar.add_task(f"{game} {seats}", total=games, rate="")
-    start = time.perf_counter()
+    task = bar.add_task(f"{game} {seats}", total=games, completed=len(records), rate="")
+    start, already = time.perf_counter(), len(records)
     with Live(console=console, refresh_per_second=4) as live:
 
         def on_game(rec: GameRecord) -> None:
             records.append(rec)
-            rate = f"{len(records) / (time.perf_counter() - start):.1f} games/s"
+            if book:
+                book.append(rec)
+            rate = f"{(len(records) - already) / (time.perf_counter() - start):.1f} games/s"
             bar.update(task, advance=1, rate=rate)
             live.update(_grid(bar, records))
             _plain_progress(f"{game} {seats}", len(records), games, rate)
 
         try:
-            final = run(spec, games, seed, workers, on_game)
+            final = run(spec, games, seed, workers, on_game, kept)
         except ValueError as exc:
             raise typer.BadParameter(str(exc)) from None
     elapsed = time.perf_counter() - start
@@ -127,8 +142,16 @@ def accept(
     ci: bool = typer.Option(
         False, help="Skip (and list) experiments the data marks too long for CI, with why."
     ),
+    resume: bool = typer.Option(
+        False,
+        help="Reuse the games already played (journals in OUT/journal) and play the rest.",
+    ),
 ) -> None:
-    """Run a game's acceptance experiments and judge each against its target."""
+    """Run a game's acceptance experiments and judge each against its target.
+
+    Every finished game is kept in OUT/journal/GAME/ as it ends, so a long
+    (--full) run that stops can continue with --resume.
+    """
     try:
         acceptance.load_experiments(game)
     except ValueError as exc:
@@ -143,7 +166,12 @@ def accept(
         _plain_progress(name, done, total)
 
     with bar:
-        rows = acceptance.run_suite(game, full, seed, workers, progress, only or None, ci)
+        try:
+            rows = acceptance.run_suite(
+                game, full, seed, workers, progress, only or None, ci, out / "journal", resume
+            )
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
     _write_acceptance(game, full, seed, rows, out)
     failed = [r["name"] for r in rows if r["passed"] is False and not r.get("report_only")]
     if failed:

@@ -10,9 +10,11 @@ machines are noisy.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from boardbots.bots.base import BotContext
@@ -20,6 +22,7 @@ from boardbots.bots.registry import make_bot
 from boardbots.core.rng import Rng, decision_seed
 from boardbots.games import get_game
 from boardbots.sim.harness import GameRecord, MatchSpec, game_seed, run
+from boardbots.sim.journal import Journal
 from boardbots.sim.metrics import pairwise, spread, win_shares
 
 Progress = Callable[[str, int, int], None]
@@ -54,11 +57,16 @@ def strength_row(
     workers: int,
     progress: Progress | None = None,
     ci: bool = False,
+    journals: Path | None = None,
+    resume: bool = False,
 ) -> dict[str, Any]:
     """Play one strength experiment and judge it against its target.
 
     In CI an experiment may ask for fewer games (`ci_games`, with `ci_why`):
     the row says so, so a short run is never mistaken for the default one.
+    With a `journals` folder every finished game is kept there as it ends;
+    `resume` plays only the games a journal lacks. Game i is the same game
+    in a small and a full run, so a small run's journal starts a full one.
     """
     games = exp["full_games"] if full else exp["games"]
     short = ci and not full and "ci_games" in exp
@@ -67,14 +75,20 @@ def strength_row(
     spec = MatchSpec(
         suite["game"], tuple(exp["seats"]), {**suite["options"], **exp.get("options", {})}
     )
-    done = [0]
+    journal = Journal(journals / f"{_slug(exp['name'])}.jsonl", spec, seed) if journals else None
+    kept = journal.load() if journal and resume else {}
+    if journal:
+        journal.start(keep=resume)
+    done = [sum(1 for i in kept if i < games)]
 
-    def tick(_: GameRecord) -> None:
+    def tick(rec: GameRecord) -> None:
         done[0] += 1
+        if journal:
+            journal.append(rec)
         if progress:
             progress(exp["name"], done[0], games)
 
-    records = run(spec, games, seed, workers, tick)
+    records = run(spec, games, seed, workers, tick, kept)
     m = _measure(exp, records)
     value, target = m["mean"], exp["target"]
     passed = value > target if exp.get("strict") else value >= target
@@ -170,6 +184,10 @@ def skipped_row(exp: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
 def _target_text(exp: dict[str, Any]) -> str:
     if "target_max" in exp:
         return f"<= {exp['target_max']} ms"
@@ -184,12 +202,15 @@ def run_suite(
     progress: Progress | None = None,
     only: list[str] | None = None,
     ci: bool = False,
+    journals: Path | None = None,
+    resume: bool = False,
 ) -> list[dict[str, Any]]:
     """Every experiment of a game, in file order; `only` filters by name.
 
     With `ci`, experiments marked `"ci": false` are listed as skipped, with
     the reason the file gives, rather than silently dropped, and those with
-    `ci_games` run that many games.
+    `ci_games` run that many games. Journals (see `strength_row`) go in
+    `journals/<game>/`.
     """
     suite = load_experiments(game)
     rows = []
@@ -202,5 +223,6 @@ def run_suite(
         if exp["measure"] == "decision_p95_ms":
             rows.append(timing_row(suite, exp, full, seed, progress))
         else:
-            rows.append(strength_row(suite, exp, full, seed, workers, progress, ci))
+            folder = journals / game if journals else None
+            rows.append(strength_row(suite, exp, full, seed, workers, progress, ci, folder, resume))
     return rows

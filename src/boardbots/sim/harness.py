@@ -130,9 +130,9 @@ def _play_chunk(spec: MatchSpec, seed: int, indices: list[int]) -> list[GameReco
     return [play_game(spec, seed, i) for i in indices]
 
 
-def _chunks(n: int, size: int) -> Iterator[list[int]]:
-    for start in range(0, n, size):
-        yield list(range(start, min(n, start + size)))
+def _chunks(indices: list[int], size: int) -> Iterator[list[int]]:
+    for start in range(0, len(indices), size):
+        yield indices[start : start + size]
 
 
 def run(
@@ -141,20 +141,27 @@ def run(
     seed: int,
     workers: int = 1,
     on_game: Callable[[GameRecord], None] | None = None,
+    done: dict[int, GameRecord] | None = None,
 ) -> list[GameRecord]:
-    """Play `games` games and return them in index order, whatever `workers` is."""
+    """Play `games` games and return them in index order, whatever `workers` is.
+
+    Games in `done` (from a journal: see `journal.py`) are taken as played;
+    `on_game` hears only of the games played now.
+    """
     for code in spec.seats:
         make_bot(code)  # fail fast on a bad bot code, before any process starts
-    records: list[GameRecord] = []
+    kept = {i: r for i, r in (done or {}).items() if i < games}
+    todo = [i for i in range(games) if i not in kept]
+    records = list(kept.values())
     if workers <= 1:
-        for i in range(games):
+        for i in todo:
             records.append(play_game(spec, seed, i))
             if on_game:
                 on_game(records[-1])
-        return records
-    size = max(1, min(8, games // (workers * 4) or 1))
+        return sorted(records, key=lambda r: r.index)
+    size = max(1, min(8, len(todo) // (workers * 4) or 1))
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_chunk, spec, seed, c) for c in _chunks(games, size)]
+        futures = [pool.submit(_play_chunk, spec, seed, c) for c in _chunks(todo, size)]
         for fut in as_completed(futures):
             for rec in fut.result():
                 records.append(rec)

@@ -1,0 +1,117 @@
+"""A run's finished games on disk as they finish, so a long run can stop and resume.
+
+A 2,000-game experiment with a searching bot takes hours. Game i of a run
+always plays the same way (its seed comes from the run seed and i), so a
+game already played never needs playing again: the journal keeps every
+finished game, one JSON line each, and a resumed run plays only the rest.
+
+The first line names the run (game, line-up, options, seed) and the code
+that played it (a hash of the engine and bot sources). A journal of another
+run, or one written by other code, is refused rather than mixed in: its
+games would not be the games this run plays.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from boardbots.sim.harness import GameRecord, MatchSpec
+
+CODE_PACKAGES = ("core", "games", "bots")
+
+
+@cache
+def code_hash() -> str:
+    """A short hash of every source file that decides how a game plays."""
+    digest = hashlib.sha256()
+    root = resources.files("boardbots")
+    for package in CODE_PACKAGES:
+        for path in sorted(Path(str(root / package)).rglob("*.py")):
+            digest.update(path.relative_to(Path(str(root))).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def run_header(spec: MatchSpec, seed: int) -> dict[str, Any]:
+    return {
+        "journal": 1,
+        "game": spec.game,
+        "seats": list(spec.seats),
+        "options": spec.options,
+        "rotate": spec.rotate,
+        "seed": seed,
+        "code": code_hash(),
+    }
+
+
+class Journal:
+    """Append-only record of one run's finished games."""
+
+    def __init__(self, path: Path, spec: MatchSpec, seed: int) -> None:
+        self.path = path
+        self.header = run_header(spec, seed)
+
+    def load(self) -> dict[int, GameRecord]:
+        """The games already finished, by index; empty when there is no journal yet.
+
+        A torn last line (the process was killed mid-write) is dropped: that
+        game is simply played again.
+        """
+        if not self.path.exists():
+            return {}
+        lines = self.path.read_text().splitlines()
+        if not lines:
+            return {}
+        found = _parse(lines[0])
+        if found != self.header:
+            raise ValueError(_mismatch(self.path, found, self.header))
+        done: dict[int, GameRecord] = {}
+        for line in lines[1:]:
+            data = _parse(line)
+            if data is not None:
+                rec = GameRecord(**data)
+                done[rec.index] = rec
+        return done
+
+    def start(self, keep: bool) -> None:
+        """Begin writing: after the kept games (rewritten whole), or afresh."""
+        kept = self.load() if keep else {}
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.path.open("w") as out:
+            out.write(json.dumps(self.header, sort_keys=True) + "\n")
+            for i in sorted(kept):
+                out.write(_line(kept[i]))
+
+    def append(self, rec: GameRecord) -> None:
+        with self.path.open("a") as out:
+            out.write(_line(rec))
+            out.flush()
+
+
+def _line(rec: GameRecord) -> str:
+    return json.dumps(dataclasses.asdict(rec), sort_keys=True) + "\n"
+
+
+def _parse(line: str) -> Any:
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError:
+        return None
+
+
+def _mismatch(path: Path, found: Any, wanted: dict[str, Any]) -> str:
+    if not isinstance(found, dict) or "journal" not in found:
+        return f"{path} is not a game journal; move it away or choose another path"
+    what = [k for k in wanted if found.get(k) != wanted[k]]
+    if what == ["code"]:
+        return (
+            f"{path} was written by other bot or engine code (code {found.get('code')}, "
+            f"now {wanted['code']}); its games would differ: start afresh without --resume"
+        )
+    return f"{path} belongs to another run (different {', '.join(what)}); start afresh"

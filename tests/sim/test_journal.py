@@ -1,0 +1,100 @@
+"""Journals: a stopped run resumes where it stopped and ends with the games a whole run plays."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from boardbots.cli import app
+from boardbots.sim import journal as journal_mod
+from boardbots.sim.harness import GameRecord, MatchSpec, run
+from boardbots.sim.journal import Journal
+
+SPEC = MatchSpec("y", ("easy", "random"), {"size": 5})
+
+
+def _results(records: list[GameRecord]) -> list[dict[str, object]]:
+    return [r.results_part() for r in records]
+
+
+def _journal_run(path: Path, games: int, resume: bool, spec: MatchSpec = SPEC) -> list[int]:
+    """Run with a journal as the CLI does; the indices of the games actually played."""
+    book = Journal(path, spec, 3)
+    kept = book.load() if resume else {}
+    book.start(keep=resume)
+    played: list[int] = []
+
+    def on_game(rec: GameRecord) -> None:
+        played.append(rec.index)
+        book.append(rec)
+
+    run(spec, games, 3, 1, on_game, kept)
+    return played
+
+
+def test_resumed_run_plays_only_the_missing_games_and_matches_a_whole_run(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    assert _journal_run(path, 3, resume=False) == [0, 1, 2]
+    assert _journal_run(path, 6, resume=True) == [3, 4, 5]
+    resumed = run(SPEC, 6, 3, 1, None, Journal(path, SPEC, 3).load())
+    assert _results(resumed) == _results(run(SPEC, 6, 3))
+
+
+def test_a_torn_last_line_is_played_again(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    _journal_run(path, 3, resume=False)
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:20])
+    assert _journal_run(path, 3, resume=True) == [2]
+
+
+def test_another_runs_journal_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    _journal_run(path, 2, resume=False)
+    other = MatchSpec("y", ("medium", "random"), {"size": 5})
+    with pytest.raises(ValueError, match=r"another run.*seats"):
+        Journal(path, other, 3).load()
+    with pytest.raises(ValueError, match=r"another run.*seed"):
+        Journal(path, SPEC, 4).load()
+
+
+def test_a_journal_written_by_other_code_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "run.jsonl"
+    _journal_run(path, 1, resume=False)
+    monkeypatch.setattr(journal_mod, "code_hash", lambda: "0" * 16)
+    with pytest.raises(ValueError, match="other bot or engine code"):
+        Journal(path, SPEC, 3).load()
+
+
+def test_code_hash_covers_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    first = journal_mod.code_hash()
+    assert len(first) == 16
+    journal_mod.code_hash.cache_clear()
+    monkeypatch.setattr(journal_mod, "CODE_PACKAGES", ("core", "games"))
+    assert journal_mod.code_hash() != first
+    journal_mod.code_hash.cache_clear()
+
+
+def test_sim_cli_resumes_from_its_journal(tmp_path: Path) -> None:
+    path, out = tmp_path / "games.jsonl", tmp_path / "out.json"
+    base = ["sim", "--game", "y", "--seats", "easy,random", "--seed", "3", "--workers", "1"]
+    base += ["--options", '{"size": 5}', "--journal", str(path)]
+    first = CliRunner().invoke(app, [*base, "--games", "2"])
+    assert first.exit_code == 0, first.output
+    second = CliRunner().invoke(app, [*base, "--games", "4", "--resume", "--out", str(out)])
+    assert second.exit_code == 0, second.output
+    assert len(path.read_text().splitlines()) == 1 + 4
+    records = json.loads(out.read_text())["records"]
+    assert records == _results(run(SPEC, 4, 3))
+
+
+def test_sim_cli_resume_without_journal_is_a_clear_error() -> None:
+    args = ["sim", "--game", "y", "--seats", "easy,random", "--resume"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code != 0
+    assert "--resume needs --journal" in result.output
