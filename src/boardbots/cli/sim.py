@@ -47,11 +47,21 @@ def _progress() -> Progress:
     )
 
 
+PLAIN_EVERY_S = 60.0  # with no terminal, a line at least this often on a slow run
+_last_line: dict[str, float] = {}
+_clock = time.monotonic  # replaced in tests
+
+
 def _plain_progress(name: str, done: int, total: int, rate: str = "") -> None:
-    """A line at every tenth of the work when no terminal shows the live bar (CI logs,
-    output sent to a file), so a long run never looks stuck."""
-    if console.is_terminal or not (done == total or done % max(1, total // 10) == 0):
+    """A line at every tenth of the work, and at least once a minute, when no terminal
+    shows the live bar (CI logs, output sent to a file), so a long run never looks stuck."""
+    if console.is_terminal:
         return
+    now = _clock()
+    tenth = done == total or done % max(1, total // 10) == 0
+    if not tenth and now - _last_line.setdefault(name, now) < PLAIN_EVERY_S:
+        return
+    _last_line[name] = now
     console.print(f"{name}: {done}/{total} {rate}".rstrip(), highlight=False)
 
 
