@@ -23,8 +23,7 @@ def _results(records: list[GameRecord]) -> list[dict[str, object]]:
 def _journal_run(path: Path, games: int, resume: bool, spec: MatchSpec = SPEC) -> list[int]:
     """Run with a journal as the CLI does; the indices of the games actually played."""
     book = Journal(path, spec, 3)
-    kept = book.load() if resume else {}
-    book.start(keep=resume)
+    kept = book.begin(resume)
     played: list[int] = []
 
     def on_game(rec: GameRecord) -> None:
@@ -41,6 +40,15 @@ def test_resumed_run_plays_only_the_missing_games_and_matches_a_whole_run(tmp_pa
     assert _journal_run(path, 6, resume=True) == [3, 4, 5]
     resumed = run(SPEC, 6, 3, 1, None, Journal(path, SPEC, 3).load())
     assert _results(resumed) == _results(run(SPEC, 6, 3))
+
+
+def test_starting_afresh_moves_the_old_journal_aside(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    _journal_run(path, 2, resume=False)
+    old = path.read_text()
+    assert _journal_run(path, 1, resume=False) == [0]
+    assert (tmp_path / "run.previous.jsonl").read_text() == old
+    assert len(path.read_text().splitlines()) == 1 + 1
 
 
 def test_a_torn_last_line_is_played_again(tmp_path: Path) -> None:

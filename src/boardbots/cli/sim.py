@@ -99,11 +99,9 @@ def sim(
         for code in spec.seats:
             make_bot(code)
         book = Journal(journal, spec, seed) if journal else None
-        kept = book.load() if book and resume else {}
+        kept = book.begin(resume) if book else {}
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
-    if book:
-        book.start(keep=resume)
     records: list[GameRecord] = [r for i, r in kept.items() if i < games]
     bar = _progress()
     task = bar.add_task(f"{game} {seats}", total=games, completed=len(records), rate="")

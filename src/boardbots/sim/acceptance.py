@@ -76,9 +76,7 @@ def strength_row(
         suite["game"], tuple(exp["seats"]), {**suite["options"], **exp.get("options", {})}
     )
     journal = Journal(journals / f"{_slug(exp['name'])}.jsonl", spec, seed) if journals else None
-    kept = journal.load() if journal and resume else {}
-    if journal:
-        journal.start(keep=resume)
+    kept = journal.begin(resume) if journal else {}
     done = [sum(1 for i in kept if i < games)]
 
     def tick(rec: GameRecord) -> None:

@@ -57,6 +57,10 @@ class Journal:
         self.path = path
         self.header = run_header(spec, seed)
 
+    @property
+    def previous(self) -> Path:
+        return self.path.with_name(self.path.stem + ".previous" + self.path.suffix)
+
     def load(self) -> dict[int, GameRecord]:
         """The games already finished, by index; empty when there is no journal yet.
 
@@ -79,14 +83,22 @@ class Journal:
                 done[rec.index] = rec
         return done
 
-    def start(self, keep: bool) -> None:
-        """Begin writing: after the kept games (rewritten whole), or afresh."""
-        kept = self.load() if keep else {}
+    def begin(self, resume: bool) -> dict[int, GameRecord]:
+        """Open the journal for writing and return the games to keep: those already
+        there when resuming (rewritten whole, a torn line dropped), else none.
+
+        Starting afresh moves an old journal aside (`previous`) instead of
+        wiping it: a forgotten --resume must not throw away hours of games.
+        """
+        kept = self.load() if resume else {}
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not resume and self.path.exists():
+            self.path.replace(self.previous)
         with self.path.open("w") as out:
             out.write(json.dumps(self.header, sort_keys=True) + "\n")
             for i in sorted(kept):
                 out.write(_line(kept[i]))
+        return kept
 
     def append(self, rec: GameRecord) -> None:
         with self.path.open("a") as out:
