@@ -94,10 +94,12 @@ class Journal:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if not resume and self.path.exists():
             self.path.replace(self.previous)
-        with self.path.open("w") as out:
+        fresh = self.path.with_name(self.path.name + ".tmp")
+        with fresh.open("w") as out:  # then one atomic rename: a kill here loses nothing
             out.write(json.dumps(self.header, sort_keys=True) + "\n")
             for i in sorted(kept):
                 out.write(_line(kept[i]))
+        fresh.replace(self.path)
         return kept
 
     def append(self, rec: GameRecord) -> None:
