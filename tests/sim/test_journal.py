@@ -23,7 +23,7 @@ def _results(records: list[GameRecord]) -> list[dict[str, object]]:
 def _journal_run(path: Path, games: int, resume: bool, spec: MatchSpec = SPEC) -> list[int]:
     """Run with a journal as the CLI does; the indices of the games actually played."""
     book = Journal(path, spec, 3)
-    kept = book.begin(resume)
+    kept = book.begin(resume, games)
     played: list[int] = []
 
     def on_game(rec: GameRecord) -> None:
@@ -40,6 +40,13 @@ def test_resumed_run_plays_only_the_missing_games_and_matches_a_whole_run(tmp_pa
     assert _journal_run(path, 6, resume=True) == [3, 4, 5]
     resumed = run(SPEC, 6, 3, 1, None, Journal(path, SPEC, 3).load())
     assert _results(resumed) == _results(run(SPEC, 6, 3))
+
+
+def test_a_shorter_run_resumes_a_longer_journal_and_leaves_it_whole(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    _journal_run(path, 4, resume=False)
+    assert sorted(Journal(path, SPEC, 3).begin(True, 2)) == [0, 1]
+    assert sorted(Journal(path, SPEC, 3).load()) == [0, 1, 2, 3]
 
 
 def test_starting_afresh_moves_the_old_journal_aside(tmp_path: Path) -> None:

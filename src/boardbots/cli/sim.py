@@ -99,10 +99,10 @@ def sim(
         for code in spec.seats:
             make_bot(code)
         book = Journal(journal, spec, seed) if journal else None
-        kept = book.begin(resume) if book else {}
+        kept = book.begin(resume, games) if book else {}
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
-    records: list[GameRecord] = [r for i, r in kept.items() if i < games]
+    records: list[GameRecord] = list(kept.values())
     bar = _progress()
     task = bar.add_task(f"{game} {seats}", total=games, completed=len(records), rate="")
     start, already = time.perf_counter(), len(records)

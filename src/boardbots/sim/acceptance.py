@@ -76,8 +76,8 @@ def strength_row(
         suite["game"], tuple(exp["seats"]), {**suite["options"], **exp.get("options", {})}
     )
     journal = Journal(journals / f"{_slug(exp['name'])}.jsonl", spec, seed) if journals else None
-    kept = journal.begin(resume) if journal else {}
-    done = [sum(1 for i in kept if i < games)]
+    kept = journal.begin(resume, games) if journal else {}
+    done = [len(kept)]
 
     def tick(rec: GameRecord) -> None:
         done[0] += 1

@@ -83,9 +83,11 @@ class Journal:
                 done[rec.index] = rec
         return done
 
-    def begin(self, resume: bool) -> dict[int, GameRecord]:
+    def begin(self, resume: bool, games: int | None = None) -> dict[int, GameRecord]:
         """Open the journal for writing and return the games to keep: those already
-        there when resuming (rewritten whole, a torn line dropped), else none.
+        there when resuming (rewritten whole, a torn line dropped), else none. With
+        `games`, only games of a run that long are returned; the file keeps the rest
+        (a 200-game run may resume a 2,000-game journal and leave it whole).
 
         Starting afresh moves an old journal aside (`previous`) instead of
         wiping it: a forgotten --resume must not throw away hours of games.
@@ -100,7 +102,9 @@ class Journal:
             for i in sorted(kept):
                 out.write(_line(kept[i]))
         fresh.replace(self.path)
-        return kept
+        if games is None:
+            return kept
+        return {i: r for i, r in kept.items() if i < games}
 
     def append(self, rec: GameRecord) -> None:
         with self.path.open("a") as out:
