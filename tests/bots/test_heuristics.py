@@ -60,3 +60,57 @@ def test_threats_see_a_one_move_win() -> None:
         state["stones"][0] |= 1 << b.index(*cell)
     win, lose = threats(state)
     assert win == (1 << b.index(3, 0)) | (1 << b.index(3, 1)) and lose == 0
+
+
+def _binomial_share(hand: int, others: int, clashing: int) -> float:
+    """E[1/(1+X)], X ~ Binomial(hand - 1, clashing / others), summed term by term."""
+    from math import comb
+
+    q = clashing / others
+    m = hand - 1
+    return sum(comb(m, k) * q**k * (1 - q) ** (m - k) / (k + 1) for k in range(m + 1))
+
+
+@given(others=st.integers(1, 60), clashing=st.integers(-3, 60))
+def test_play_share_is_the_expected_share_of_plays(others: int, clashing: int) -> None:
+    clashing = min(clashing, others)
+    share = dh.play_share(5, others, clashing)
+    if clashing <= 0:
+        assert share == 1.0
+    else:
+        assert abs(share - _binomial_share(5, others, clashing)) < 1e-9
+        assert 0.2 - 1e-9 <= share < 1.0
+
+
+def _first_game_buy(extra: list[str]) -> tuple[dict, object]:
+    game = get_game("domination")
+    state = game.new_state(4, 3, {"kingdom": "first-game"})
+    state["players"][state["cur"]]["discard"] += extra
+    return state, tables(state)
+
+
+def test_rollouts_stop_buying_terminals_that_would_clash() -> None:
+    options = ["buy:Militia", "buy:Silver", "end"]
+    state, t = _first_game_buy([])
+    assert dh._best_gain(state, t, options, True) == "buy:Militia"
+    state, t = _first_game_buy(["Smithy", "Smithy", "Militia"])
+    assert dh._best_gain(state, t, options, False) == "buy:Militia"  # count-blind (Medium)
+    assert dh._best_gain(state, t, options, True) == "buy:Silver"
+    state, t = _first_game_buy(["Smithy", "Smithy", "Militia", "Village", "Village", "Village"])
+    assert dh._best_gain(state, t, options, True) == "buy:Militia"  # villages make room
+
+
+def test_hards_outlook_counts_only_playable_actions() -> None:
+    state, t = _first_game_buy([])
+    me = state["cur"]
+    hand = state["players"][me]["hand"]
+    hand[:] = ["Smithy", "Smithy", "Copper", "Copper", "Copper"]
+    state["phase"], state["actions"] = "action", 1
+    d = dh.density(t, dh.deck_of(state, me))
+    one_smithy = 3 + dh.card_money(t, "Smithy", d)
+    assert abs(dh._live_coins(t, state, me, d) - one_smithy) < 1e-9
+    hand[0] = "Village"
+    both = 3 + dh.card_money(t, "Smithy", d) + dh.card_money(t, "Village", d)
+    assert abs(dh._live_coins(t, state, me, d) - both) < 1e-9
+    state["phase"] = "buy"
+    assert dh._live_coins(t, state, me, d) == 3.0  # too late to play any Action

@@ -67,6 +67,34 @@ def card_money(t: Tables, card: str, d: float) -> float:
     return money + extra * d * (1.0 if actions else TERMINAL_DRAW)
 
 
+def terminal_counts(t: Tables, cards: list[str]) -> tuple[int, int]:
+    """How many terminal Actions (no +Action) and how many villages (+2 Actions or more)."""
+    plus = t.plus
+    terminals = villages = 0
+    for c in cards:
+        if c in t.action:
+            actions = plus[c][1]
+            if actions == 0:
+                terminals += 1
+            elif actions >= 2:
+                villages += 1
+    return terminals, villages
+
+
+def play_share(hand_size: int, others: int, clashing: int) -> float:
+    """Expected share of the plays a terminal Action gets when drawn, given `clashing`
+    other terminals (beyond what villages absorb) among the `others` cards it shares a deck
+    with: E[1/(1+X)] with X ~ Binomial(hand_size - 1, clashing / others).
+
+    One terminal per hand is what a deck without villages can play; a third Smithy
+    mostly meets another one and is then dead, which a count-blind value misses.
+    """
+    if clashing <= 0 or others <= 0:
+        return 1.0
+    q = min(1.0, clashing / others)
+    return (1.0 - (1.0 - q) ** hand_size) / (hand_size * q)
+
+
 # ---------------------------------------------------------------- buying power
 
 
@@ -82,14 +110,16 @@ class _Power:
         best_cost, best_vp = max(victory, key=lambda cv: (cv[1], -cv[0]), default=(1, 0))
         self.vp_per_coin = best_vp / max(best_cost, 1)
         self.province = t.rules.end_pile
-        # Per action text ("buy:X" and "gain:X"): VP, coins, cards drawn (discounted), attack bite.
-        self.static: dict[Action, tuple[float, float, float, float]] = {}
+        # Per action text ("buy:X" and "gain:X"): VP, coins, cards drawn (discounted), attack
+        # bite, and whether it is a terminal Action (its play may clash with another's).
+        self.static: dict[Action, tuple[float, float, float, float, bool]] = {}
         for name in t.supply:
             extra, actions, _, money = t.plus[name]
             coins = float(t.coins[name]) if name in t.treasure else float(money)
             draw = 0.0 if name in t.treasure else extra * (1.0 if actions else TERMINAL_DRAW)
             attack = _attack_bite(t, name, self) if name in t.attack else 0.0
-            entry = (float(t.vp[name]), coins, draw, attack)
+            terminal = name in t.action and actions == 0
+            entry = (float(t.vp[name]), coins, draw, attack, terminal)
             self.static["buy:" + name] = self.static["gain:" + name] = entry
 
     def vp_for(self, coins: int) -> int:
@@ -98,7 +128,7 @@ class _Power:
 
 
 _POWER: dict[int, _Power] = {}
-_OUTLOOK: dict[tuple[str, ...], float] = {}
+_OUTLOOK: dict[tuple[bool | str, ...], float] = {}
 
 
 def power(t: Tables) -> _Power:
@@ -108,18 +138,19 @@ def power(t: Tables) -> _Power:
     return found
 
 
-def buying_power(t: Tables, cards: list[str]) -> float:
+def buying_power(t: Tables, cards: list[str], clash: bool = False) -> float:
     """Expected VP one hand can buy, averaged over hands drawn from `cards`.
 
     Cards are drawn with replacement (close enough for a 5-card hand and far
     cheaper); a drawing card's coins are split between the two nearest whole
-    numbers so the average stays exact.
+    numbers so the average stays exact. With `clash`, a terminal Action brings
+    only its `play_share` (Hard's judgement; Medium's outlook is count-blind).
     """
-    key = tuple(sorted(cards))
+    key: tuple[bool | str, ...] = (clash, *sorted(cards))
     found = _OUTLOOK.get(key)
     if found is not None:
         return found
-    one = _card_distribution(t, cards)
+    one = _card_distribution(t, cards, clash)
     hand = [1.0]
     for _ in range(t.rules.hand_size):
         hand = _convolve(hand, one)
@@ -131,12 +162,19 @@ def buying_power(t: Tables, cards: list[str]) -> float:
     return value
 
 
-def _card_distribution(t: Tables, cards: list[str]) -> list[float]:
+def _card_distribution(t: Tables, cards: list[str], clash: bool) -> list[float]:
     d = density(t, cards)
     share = 1.0 / len(cards) if cards else 1.0
+    played = 1.0
+    if clash:
+        terminals, villages = terminal_counts(t, cards)
+        played = play_share(t.rules.hand_size, len(cards) - 1, terminals - 1 - villages)
     dist = [0.0] * 8
     for c in cards or ["Curse"]:
-        m = min(card_money(t, c, d), 6.99)
+        m = card_money(t, c, d)
+        if played < 1.0 and c in t.action and t.plus[c][1] == 0:
+            m *= played
+        m = min(m, 6.99)
         low = int(m)
         dist[low] += share * (1 - (m - low))
         dist[low + 1] += share * (m - low)
@@ -269,24 +307,28 @@ class DominationHeuristics:
             pts = [v + WIN_BONUS * s for v, s in zip(pts, shares, strict=True)]
         return pts
 
-    def outlook(self, state: State, me: int) -> float:
+    def outlook(self, state: State, me: int, clash: bool = False) -> float:
         """VP our next hand can buy, plus our deck's buying power for the rounds after it.
 
         The next hand counts as it is only while it is live (our turn, or our
         answer pending); otherwise it is a guess of the world we imagined, so
-        the average hand stands in for it.
+        the average hand stands in for it. `clash` (Hard's evaluation) counts
+        terminal Actions only as far as they can be played (`play_share`).
         """
         if state["phase"] == "over":
             return 0.0
         t = tables(state)
         cards = deck_of(state, me)
-        per_turn = buying_power(t, cards)
+        per_turn = buying_power(t, cards, clash)
         later = per_turn * (rounds_left(state, t) - 1.0)
         pend = state["pending"]
         if state["cur"] != me and (pend is None or pend["player"] != me):
             return per_turn + later
         d = density(t, cards)
-        coins = sum(card_money(t, c, d) for c in state["players"][me]["hand"])
+        if clash:
+            coins = _live_coins(t, state, me, d)
+        else:
+            coins = sum(card_money(t, c, d) for c in state["players"][me]["hand"])
         if state["cur"] == me:
             coins += state["coins"]
         return power(t).vp_for(int(coins)) + later
@@ -294,7 +336,7 @@ class DominationHeuristics:
     def evaluate(self, state: State, me: int) -> float:
         """Our projected VP (VP now plus weighted outlook) against the best projected rival."""
         vp = self.points(state)
-        proj = [vp[p] + W_OUTLOOK * self.outlook(state, p) for p in range(len(vp))]
+        proj = [vp[p] + W_OUTLOOK * self.outlook(state, p, True) for p in range(len(vp))]
         return proj[me] - max(v for p, v in enumerate(proj) if p != me)
 
     def reward_scale(self, state: State) -> float:
@@ -308,7 +350,7 @@ class DominationHeuristics:
 
     def neutral_action(self, state: State) -> Action:
         """The player whose turn it is follows the greedy default; others give default answers."""
-        return self._greedy(state, tables(state), _legal(state))
+        return self._greedy(state, tables(state), _legal(state), False)
 
     def quick_action(self, state: State, rng: Rng, epsilon: float) -> Action:
         """Epsilon-greedy over a reduced action space (spec 000's quick policy).
@@ -330,19 +372,22 @@ class DominationHeuristics:
             return options[0]
         if epsilon and state["pending"]["kind"] in ("buy", "action") and rng.random() < epsilon:
             return rng.choice(_whims(state, t, options))
-        return self._greedy(state, t, options)
+        return self._greedy(state, t, options, True)
 
-    def _greedy(self, state: State, t: Tables, options: list[Action]) -> Action:
+    def _greedy(self, state: State, t: Tables, options: list[Action], clash: bool) -> Action:
+        """The quick policy without its random share; `clash` as in `_gain_factors`."""
         kind = state["pending"]["kind"]
         if kind == "buy":
-            return "treasures" if "treasures" in options else _best_gain(state, t, options)
+            if "treasures" in options:
+                return "treasures"
+            return _best_gain(state, t, options, clash)
         if kind == "action":
             plays = [a for a in options if a != "end"]
             if not plays:
                 return "end"
             d = density(t, deck_of(state, state["cur"]))
             return max(plays, key=lambda a: play_value(t, _named(a), d))
-        return default_answer(state, t, options, _best_gain)
+        return default_answer(state, t, options, _clashing if clash else _best_gain)
 
     def hard_horizon_turns(self, state: State) -> int:
         """Hard's rollouts run through our own next turn: one seat more than a round, so a
@@ -409,6 +454,27 @@ def _game() -> Game:
     return _GAME[0]
 
 
+def _live_coins(t: Tables, state: State, me: int, d: float) -> float:
+    """Coins the hand in front of us can still make: Actions only while we may play them,
+    and no more terminals than we have actions for."""
+    mine = state["cur"] == me
+    if mine and state["phase"] != "action":
+        return sum(float(t.coins[c]) for c in state["players"][me]["hand"] if c in t.treasure)
+    slots = state["actions"] if mine else 1
+    coins = 0.0
+    terminals: list[float] = []
+    for c in state["players"][me]["hand"]:
+        m = card_money(t, c, d)
+        if c in t.action and t.plus[c][1] == 0:
+            terminals.append(m)
+            continue
+        if c in t.action and t.plus[c][1] >= 2:
+            slots += t.plus[c][1] - 1
+        coins += m
+    terminals.sort(reverse=True)
+    return coins + sum(terminals[:slots])
+
+
 def _legal(state: State) -> list[Action]:
     return _game().legal_actions(state)
 
@@ -417,54 +483,70 @@ def _whims(state: State, t: Tables, options: list[Action]) -> list[Action]:
     """What a real player might do instead of the best move: one of the WHIMS best buys,
     or any Action in hand (sub-decisions always get the default answer)."""
     if state["pending"]["kind"] == "buy":
-        valued = sorted(_gain_values(state, t, options), key=lambda va: -va[0])
+        valued = sorted(_gain_values(state, t, options, True), key=lambda va: -va[0])
         return [a for _, a in valued[:WHIMS]]
     plays = [a for a in options if a != "end"]
     return plays or options
 
 
-def _best_gain(state: State, t: Tables, options: list[Action]) -> Action:
+def _best_gain(state: State, t: Tables, options: list[Action], clash: bool = False) -> Action:
     """The buy or gain with the highest value; ending the turn is worth 0.
 
     The rollout hot path: the same sum as `buy_value`, with the per-decision
     factors worked out once and the per-card ones read from a cached table.
     """
-    d, scale, bite, static = _gain_factors(state, t)
+    d, scale, bite, static, played = _gain_factors(state, t, clash)
     best: Action = options[-1]
     best_value = 0.0 if best in ("end", "pass") else -1e9
     for a in options:
         entry = static.get(a)
         if entry is not None:
-            vp, money, draw, attack = entry
-            v = vp + (money + draw * d - d) * scale + bite * attack
+            vp, money, draw, attack, terminal = entry
+            gain = money + draw * d
+            if terminal:
+                gain *= played
+                attack *= played
+            v = vp + (gain - d) * scale + bite * attack
             if v > best_value:
                 best, best_value = a, v
     return best
 
 
-def _gain_values(state: State, t: Tables, options: list[Action]) -> list[tuple[float, Action]]:
+def _clashing(state: State, t: Tables, options: list[Action]) -> Action:
+    return _best_gain(state, t, options, True)
+
+
+def _gain_values(
+    state: State, t: Tables, options: list[Action], clash: bool
+) -> list[tuple[float, Action]]:
     """Each buy or gain with `_best_gain`'s value (ending the turn or passing is worth 0)."""
-    d, scale, bite, static = _gain_factors(state, t)
+    d, scale, bite, static, played = _gain_factors(state, t, clash)
     out: list[tuple[float, Action]] = []
     for a in options:
         entry = static.get(a)
         if entry is not None:
-            vp, money, draw, attack = entry
-            out.append((vp + (money + draw * d - d) * scale + bite * attack, a))
+            vp, money, draw, attack, terminal = entry
+            share = played if terminal else 1.0
+            out.append((vp + ((money + draw * d) * share - d) * scale + bite * attack * share, a))
         elif a in ("end", "pass"):
             out.append((0.0, a))
     return out
 
 
 def _gain_factors(
-    state: State, t: Tables
-) -> tuple[float, float, float, dict[Action, tuple[float, float, float, float]]]:
-    """What `buy_value` works out once per decision: density, money scale, attack share."""
+    state: State, t: Tables, clash: bool
+) -> tuple[float, float, float, dict[Action, tuple[float, float, float, float, bool]], float]:
+    """What `buy_value` works out once per decision: density, money scale, attack share,
+    and (with `clash`, Hard's rollouts) the `play_share` a new terminal Action would get."""
     cards = deck_of(state, state["pending"]["player"])
     d, size, left = density(t, cards), len(cards), rounds_left(state, t)
     pw = power(t)
     scale = t.rules.hand_size * pw.vp_per_coin * left / (size + 1)
-    return d, scale, ATTACK_SHARE * (state["n"] - 1), pw.static
+    played = 1.0
+    if clash:
+        terminals, villages = terminal_counts(t, cards)
+        played = play_share(t.rules.hand_size, size, terminals - villages)
+    return d, scale, ATTACK_SHARE * (state["n"] - 1), pw.static, played
 
 
 def _ending(state: State, action: Action) -> int:
