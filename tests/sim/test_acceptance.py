@@ -123,3 +123,15 @@ def test_resumed_acceptance_gives_the_figures_of_one_whole_run(
     )[0]
     assert ticks == [7, 8, 9, 10, 11, 12]  # only the missing games were played
     assert resumed == whole
+
+
+def test_timing_row_says_how_many_decisions_needed_no_search() -> None:
+    """A median of 0 ms reads like a broken clock; the row says it is unsearched answers."""
+    suite = {"game": "domination", "options": {"kingdom": "first-game"}}
+    exp = {"name": "t", "positions": 6, "budget_ms": 900, "target_max": 1000}
+    exp["seats"] = ["medium"] * 4  # positions from Medium games, as the shipped experiment
+    plain = acceptance.timing_row(suite, {**exp, "bot": "random"}, False, 1)
+    assert plain["unsearched"] == 0 and "0 of 6 answered without search" in plain["value_text"]
+    hard = acceptance.timing_row(suite, {**exp, "bot": "hard:iterations=30"}, False, 2026)
+    assert 0 < hard["unsearched"] <= 6
+    assert f"{hard['unsearched']} of 6 answered without search" in hard["value_text"]

@@ -118,6 +118,7 @@ def timing_row(
     count = exp["full_positions"] if full else exp["positions"]
     bot = make_bot(exp["bot"])
     times: list[float] = []
+    unsearched = 0  # answered without search (one sensible move, or an obvious answer)
     for k, (state, seat) in enumerate(_positions(suite, exp, count, seed)):
         ctx = BotContext(
             rng=Rng(decision_seed(seed, k)),
@@ -127,6 +128,7 @@ def timing_row(
         start = time.perf_counter()
         bot.decide(game.player_view(state, seat), ctx)
         times.append((time.perf_counter() - start) * 1000)
+        unsearched += ctx.notes.get("iterations") == 0
         if progress:
             progress(exp["name"], k + 1, count)
     s = spread(times)
@@ -140,7 +142,9 @@ def timing_row(
         "target_text": f"<= {exp['target_max']} ms",
         "p95_ms": s["p95"],
         "median_ms": s["median"],
-        "value_text": f"{s['p95']:.0f} ms (median {s['median']:.0f})",
+        "unsearched": unsearched,
+        "value_text": f"{s['p95']:.0f} ms (median {s['median']:.1f} ms; "
+        f"{unsearched} of {count} answered without search)",
         "interval_text": f"budget {exp['budget_ms']} ms, {count} positions",
     }
 
