@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from boardbots.cli import app
 from boardbots.sim import acceptance, report
 from boardbots.sim.tune import candidates, parse_grid
 
@@ -135,3 +137,40 @@ def test_timing_row_says_how_many_decisions_needed_no_search() -> None:
     hard = acceptance.timing_row(suite, {**exp, "bot": "hard:iterations=30"}, False, 2026)
     assert 0 < hard["unsearched"] <= 6
     assert f"{hard['unsearched']} of 6 answered without search" in hard["value_text"]
+
+
+def test_status_shows_a_journal_so_far_and_judges_it_only_when_complete(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    exp = {
+        "name": "Tiny one (2v2)", "seats": ["easy", "random"], "measure": "win_share",
+        "bot": "easy", "target": 0.5, "games": 6, "full_games": 12,
+    }  # fmt: skip
+    timing = {"name": "t", "measure": "decision_p95_ms", "bot": "hard", "target_max": 1000}
+    suite = {"game": "y", "options": {"size": 5}, "experiments": [exp, timing]}
+    monkeypatch.setattr(acceptance, "load_experiments", lambda game: suite)
+    before = acceptance.suite_status("y", True, 1, tmp_path)
+    assert [r["value_text"] for r in before] == ["no games yet", "not journalled"]
+    assert all(r["passed"] is None for r in before)
+
+    small = acceptance.run_suite("y", False, 1, 1, only=[exp["name"]], journals=tmp_path)[0]
+    partial, _ = acceptance.suite_status("y", True, 1, tmp_path)
+    assert partial["passed"] is None and partial["verdict"] == "in progress"
+    assert report.games_text(partial) == "6 of 12"
+    assert (partial["value"], partial["low"], partial["high"]) == (
+        small["value"], small["low"], small["high"],
+    )  # fmt: skip
+    judged = acceptance.suite_status("y", False, 1, tmp_path)[0]
+    assert judged == small  # complete: the same row the run itself gave
+
+    other_seed = acceptance.suite_status("y", True, 2, tmp_path)[0]
+    assert other_seed["value_text"] == "journal not usable"
+    assert "another run" in other_seed["interval_text"]
+
+
+def test_accept_status_plays_nothing_and_writes_no_report(tmp_path: Path) -> None:
+    args = ["accept", "--game", "y", "--full", "--status", "--out", str(tmp_path)]
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "no games yet" in result.output and "Hard vs Medium" in result.output
+    assert list(tmp_path.iterdir()) == []  # no journal started, no report overwritten

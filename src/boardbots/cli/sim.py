@@ -154,16 +154,26 @@ def accept(
         False,
         help="Reuse the games already played (journals in OUT/journal) and play the rest.",
     ),
+    status: bool = typer.Option(
+        False,
+        help="Play nothing: show each experiment's figure over the games its journal "
+        "holds so far (judged only once every game is in).",
+    ),
 ) -> None:
     """Run a game's acceptance experiments and judge each against its target.
 
     Every finished game is kept in OUT/journal/GAME/ as it ends, so a long
-    (--full) run that stops can continue with --resume.
+    (--full) run that stops can continue with --resume; --status shows how
+    far a run has got, and its figures so far, while it plays elsewhere.
     """
     try:
         acceptance.load_experiments(game)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    if status:
+        rows = acceptance.suite_status(game, full, seed, out / "journal", only or None)
+        console.print(_acceptance_table(f"journals: {game} ({'full' if full else 'small'})", rows))
+        return
     bar = _progress()
     tasks: dict[str, Any] = {}
 
@@ -191,24 +201,28 @@ def accept(
     console.print("[green]every strength target that ran was met[/]")
 
 
-def _write_acceptance(
-    game: str, full: bool, seed: int, rows: list[dict[str, Any]], out: Path
-) -> None:
-    table = Table(title=f"acceptance: {game} ({'full' if full else 'small'})")
+def _acceptance_table(title: str, rows: list[dict[str, Any]]) -> Table:
+    table = Table(title=title)
     for col in ("experiment", "target", "measured", "95% interval", "n", "result"):
         table.add_column(col)
     for r in rows:
-        colour = "[yellow]" if r.get("skipped") else "[green]" if r["passed"] else "[red]"
-        verdict = colour + report.verdict(r)
+        unjudged = r.get("skipped") or r["passed"] is None
+        colour = "[yellow]" if unjudged else "[green]" if r["passed"] else "[red]"
         table.add_row(
             r["name"],
             r["target_text"],
             r["value_text"],
             r.get("interval_text", ""),
-            f"{r['games']} (CI)" if r.get("ci_note") else str(r["games"]),
-            verdict,
+            report.games_text(r),
+            colour + report.verdict(r),
         )
-    console.print(table)
+    return table
+
+
+def _write_acceptance(
+    game: str, full: bool, seed: int, rows: list[dict[str, Any]], out: Path
+) -> None:
+    console.print(_acceptance_table(f"acceptance: {game} ({'full' if full else 'small'})", rows))
     for r in rows:
         if r.get("ci_note"):
             console.print(f"{r['name']}: {r['ci_note']}")

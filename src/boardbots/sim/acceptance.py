@@ -72,9 +72,7 @@ def strength_row(
     short = ci and not full and "ci_games" in exp
     if short:
         games = exp["ci_games"]
-    spec = MatchSpec(
-        suite["game"], tuple(exp["seats"]), {**suite["options"], **exp.get("options", {})}
-    )
+    spec = _spec(suite, exp)
     journal = Journal(journals / f"{_slug(exp['name'])}.jsonl", spec, seed) if journals else None
     kept = journal.begin(resume, games) if journal else {}
     done = [len(kept)]
@@ -87,6 +85,16 @@ def strength_row(
             progress(exp["name"], done[0], games)
 
     records = run(spec, games, seed, workers, tick, kept)
+    row = _judged(exp, records)
+    return {**row, **({"ci_note": f"{games} games in CI: {exp['ci_why']}"} if short else {})}
+
+
+def _spec(suite: dict[str, Any], exp: dict[str, Any]) -> MatchSpec:
+    options = {**suite["options"], **exp.get("options", {})}
+    return MatchSpec(suite["game"], tuple(exp["seats"]), options)
+
+
+def _judged(exp: dict[str, Any], records: list[GameRecord]) -> dict[str, Any]:
     m = _measure(exp, records)
     value, target = m["mean"], exp["target"]
     passed = value > target if exp.get("strict") else value >= target
@@ -97,12 +105,52 @@ def strength_row(
         "low": m["low"],
         "high": m["high"],
         "target": target,
-        "games": games,
+        "games": len(records),
         "passed": passed,
-        "target_text": f"{'>' if exp.get('strict') else '>='} {target:.0%}",
+        "target_text": _target_text(exp),
         "value_text": f"{value:.1%}",
         "interval_text": f"{m['low']:.1%} - {m['high']:.1%}",
-        **({"ci_note": f"{games} games in CI: {exp['ci_why']}"} if short else {}),
+    }
+
+
+def status_row(
+    suite: dict[str, Any], exp: dict[str, Any], full: bool, seed: int, journals: Path
+) -> dict[str, Any]:
+    """What an experiment's journal holds so far, playing nothing.
+
+    A run of many hours is checked on while it goes (or between its pieces):
+    the figure over the games finished so far, with its interval. It is
+    judged only once every game is in; until then `passed` is None, since a
+    target met at 300 games may fail at 2,000.
+    """
+    if exp["measure"] == "decision_p95_ms":
+        return {**_unjudged(exp, 0, "not journalled", "timed afresh by every run"), "verdict": "-"}
+    games = exp["full_games"] if full else exp["games"]
+    journal = Journal(journals / f"{_slug(exp['name'])}.jsonl", _spec(suite, exp), seed)
+    try:
+        kept = journal.load()
+    except ValueError as exc:
+        return {**_unjudged(exp, 0, "journal not usable", str(exc)), "verdict": "-"}
+    records = [kept[i] for i in sorted(kept) if i < games]
+    if not records:
+        return {**_unjudged(exp, 0, "no games yet", f"{games} to play"), "verdict": "-"}
+    row = _judged(exp, records)
+    if len(records) < games:
+        row.update(passed=None, verdict="in progress", games_text=f"{len(records)} of {games}")
+    return row
+
+
+def _unjudged(exp: dict[str, Any], games: int, value: str, why: str) -> dict[str, Any]:
+    return {
+        "name": exp["name"],
+        "measure": exp["measure"].replace("_", " "),
+        "value": None,
+        "games": games,
+        "passed": None,
+        "skipped": True,
+        "target_text": _target_text(exp),
+        "value_text": value,
+        "interval_text": why,
     }
 
 
@@ -173,17 +221,7 @@ def _positions(suite: dict[str, Any], exp: dict[str, Any], count: int, seed: int
 
 def skipped_row(exp: dict[str, Any]) -> dict[str, Any]:
     """An experiment the file marks as too long for CI: shown, never counted as passed."""
-    return {
-        "name": exp["name"],
-        "measure": exp["measure"].replace("_", " "),
-        "value": None,
-        "games": 0,
-        "passed": None,
-        "skipped": True,
-        "target_text": _target_text(exp),
-        "value_text": "not run in CI",
-        "interval_text": exp.get("ci_why", ""),
-    }
+    return _unjudged(exp, 0, "not run in CI", exp.get("ci_why", ""))
 
 
 def _slug(name: str) -> str:
@@ -228,3 +266,15 @@ def run_suite(
             folder = journals / game if journals else None
             rows.append(strength_row(suite, exp, full, seed, workers, progress, ci, folder, resume))
     return rows
+
+
+def suite_status(
+    game: str, full: bool, seed: int, journals: Path, only: list[str] | None = None
+) -> list[dict[str, Any]]:
+    """`status_row` for every experiment of a game (journals in `journals/<game>/`)."""
+    suite = load_experiments(game)
+    return [
+        status_row(suite, exp, full, seed, journals / game)
+        for exp in suite["experiments"]
+        if not only or exp["name"] in only
+    ]

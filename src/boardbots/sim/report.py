@@ -91,7 +91,7 @@ def markdown_table(rows: list[dict[str, Any]]) -> str:
     ]
     notes = []
     for r in rows:
-        games = f"{r.get('games', '')}" + (" (CI)" if r.get("ci_note") else "")
+        games = games_text(r)
         lines.append(
             f"| {r['name']} | {r['measure']} | {r['target_text']} | {r['value_text']} "
             f"| {r.get('interval_text', '')} | {games} | "
@@ -102,8 +102,20 @@ def markdown_table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines + (["", *notes] if notes else []))
 
 
+def games_text(row: dict[str, Any]) -> str:
+    """Games played, marked when CI played fewer or a journal holds only part."""
+    if "games_text" in row:
+        return str(row["games_text"])
+    return f"{row.get('games', '')}" + (" (CI)" if row.get("ci_note") else "")
+
+
 def verdict(row: dict[str, Any]) -> str:
-    """PASS, FAIL or SKIPPED, marking rows that are reported but never fail a run."""
+    """PASS, FAIL or SKIPPED, marking rows that are reported but never fail a run.
+
+    A row may carry its own word instead (a journal's run still in progress).
+    """
+    if "verdict" in row:
+        return str(row["verdict"])
     if row.get("skipped"):
         return "SKIPPED"
     text = "PASS" if row["passed"] else "FAIL"
