@@ -106,13 +106,17 @@ def test_ci_games_shortens_a_run_and_says_so(monkeypatch: pytest.MonkeyPatch) ->
     assert usual["games"] == 50 and "ci_note" not in usual
 
 
+TINY = {
+    "name": "Tiny one (2v2)", "seats": ["easy", "random"], "measure": "win_share",
+    "bot": "easy", "target": 0.5, "games": 6, "full_games": 12,
+}  # fmt: skip
+"""A strength experiment of Y on a size-5 board: played in a blink, journalled like any."""
+
+
 def test_resumed_acceptance_gives_the_figures_of_one_whole_run(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    exp = {
-        "name": "Tiny one (2v2)", "seats": ["easy", "random"], "measure": "win_share",
-        "bot": "easy", "target": 0.5, "games": 6, "full_games": 12,
-    }  # fmt: skip
+    exp = dict(TINY)
     suite = {"game": "y", "options": {"size": 5}, "experiments": [exp]}
     monkeypatch.setattr(acceptance, "load_experiments", lambda game: suite)
     whole = acceptance.run_suite("y", True, 1, 1)[0]
@@ -142,10 +146,7 @@ def test_timing_row_says_how_many_decisions_needed_no_search() -> None:
 def test_status_shows_a_journal_so_far_and_judges_it_only_when_complete(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    exp = {
-        "name": "Tiny one (2v2)", "seats": ["easy", "random"], "measure": "win_share",
-        "bot": "easy", "target": 0.5, "games": 6, "full_games": 12,
-    }  # fmt: skip
+    exp = dict(TINY)
     timing = {"name": "t", "measure": "decision_p95_ms", "bot": "hard", "target_max": 1000}
     suite = {"game": "y", "options": {"size": 5}, "experiments": [exp, timing]}
     monkeypatch.setattr(acceptance, "load_experiments", lambda game: suite)
