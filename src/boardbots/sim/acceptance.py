@@ -124,33 +124,37 @@ def status_row(
     target met at 300 games may fail at 2,000.
     """
     if exp["measure"] == "decision_p95_ms":
-        return {**_unjudged(exp, 0, "not journalled", "timed afresh by every run"), "verdict": "-"}
+        return _unjudged(exp, "not journalled", "timed afresh by every run", "-")
     games = exp["full_games"] if full else exp["games"]
     journal = Journal(journals / f"{_slug(exp['name'])}.jsonl", _spec(suite, exp), seed)
     try:
         kept = journal.load()
     except ValueError as exc:
-        return {**_unjudged(exp, 0, "journal not usable", str(exc)), "verdict": "-"}
+        return _unjudged(exp, "journal not usable", str(exc), "-")
     records = [kept[i] for i in sorted(kept) if i < games]
     if not records:
-        return {**_unjudged(exp, 0, "no games yet", f"{games} to play"), "verdict": "-"}
+        return _unjudged(exp, "no games yet", f"{games} to play", "-")
     row = _judged(exp, records)
     if len(records) < games:
         row.update(passed=None, verdict="in progress", games_text=f"{len(records)} of {games}")
     return row
 
 
-def _unjudged(exp: dict[str, Any], games: int, value: str, why: str) -> dict[str, Any]:
+def _unjudged(
+    exp: dict[str, Any], value: str, why: str, verdict: str | None = None
+) -> dict[str, Any]:
+    """A row with no figure to judge; `verdict` replaces the usual SKIPPED."""
     return {
         "name": exp["name"],
         "measure": exp["measure"].replace("_", " "),
         "value": None,
-        "games": games,
+        "games": 0,
         "passed": None,
         "skipped": True,
         "target_text": _target_text(exp),
         "value_text": value,
         "interval_text": why,
+        **({"verdict": verdict} if verdict else {}),
     }
 
 
@@ -221,7 +225,7 @@ def _positions(suite: dict[str, Any], exp: dict[str, Any], count: int, seed: int
 
 def skipped_row(exp: dict[str, Any]) -> dict[str, Any]:
     """An experiment the file marks as too long for CI: shown, never counted as passed."""
-    return _unjudged(exp, 0, "not run in CI", exp.get("ci_why", ""))
+    return _unjudged(exp, "not run in CI", exp.get("ci_why", ""))
 
 
 def _slug(name: str) -> str:
