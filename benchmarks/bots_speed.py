@@ -20,13 +20,14 @@ from collections.abc import Callable
 
 from boardbots.bots.base import Bot, BotContext
 from boardbots.bots.registry import make_bot
-from boardbots.core.contract import Game, View
+from boardbots.core.contract import Game, State, View
 from boardbots.core.rng import Rng, mix_seed
 from boardbots.games import get_game
+from boardbots.sim.harness import seat_to_move
 
 
 def positions(
-    game: Game, players: int, count: int, keep: Callable[[Game, dict], bool]
+    game: Game, players: int, count: int, keep: Callable[[Game, State], bool]
 ) -> list[View]:
     """Views of the seat to move, taken from Medium-vs-Medium games when `keep` says so."""
     views: list[View] = []
@@ -37,7 +38,7 @@ def positions(
         state = game.new_state(players, seed)
         step = 0
         while not game.is_over(state) and len(views) < count:
-            view = game.player_view(state, game.pending(state)["player"])
+            view = game.player_view(state, seat_to_move(game, state))
             if keep(game, state) and step % 3 == 0:
                 views.append(view)
             game.apply(state, medium.decide(view, BotContext(Rng(mix_seed(seed, step)))))
@@ -45,12 +46,12 @@ def positions(
     return views
 
 
-def _dom_mid(game: Game, state: dict) -> bool:
+def _dom_mid(game: Game, state: State) -> bool:
     return 4 <= game.clock(state)[0] < 12
 
 
-def _y_mid(game: Game, state: dict) -> bool:
-    return 10 <= state["ply"] < 40
+def _y_mid(game: Game, state: State) -> bool:
+    return 10 <= int(state["ply"]) < 40
 
 
 def _clear_caches(game: str) -> None:

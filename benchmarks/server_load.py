@@ -102,7 +102,11 @@ def _seats(kind: str, bot: str) -> list[dict[str, Any]]:
 
 
 async def _create(client: httpx.AsyncClient, url: str, args: argparse.Namespace, kind: str) -> Any:
-    body = {"game": "y", "options": {"size": args.size}, "seats": _seats(kind, args.bot)}
+    body: dict[str, Any] = {
+        "game": "y",
+        "options": {"size": args.size},
+        "seats": _seats(kind, args.bot),
+    }
     if kind == "human":
         body["join"] = 0
     made = (await client.post(f"{url}/api/tables", json=body)).json()

@@ -12,16 +12,17 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from boardbots.bots.base import BotContext
 from boardbots.bots.registry import make_bot
+from boardbots.core.contract import State
 from boardbots.core.rng import Rng, decision_seed
 from boardbots.games import get_game
-from boardbots.sim.harness import GameRecord, MatchSpec, game_seed, run
+from boardbots.sim.harness import GameRecord, MatchSpec, game_seed, run, seat_to_move
 from boardbots.sim.journal import Journal
 from boardbots.sim.metrics import pairwise, spread, win_shares
 
@@ -201,7 +202,9 @@ def timing_row(
     }
 
 
-def _positions(suite: dict[str, Any], exp: dict[str, Any], count: int, seed: int):  # type: ignore[no-untyped-def]
+def _positions(
+    suite: dict[str, Any], exp: dict[str, Any], count: int, seed: int
+) -> Iterator[tuple[State, int]]:
     """Mid-game positions from games the experiment's seats play, one per decision sampled."""
     game = get_game(suite["game"])
     seats = exp.get("seats") or [exp["bot"]] * game.meta.min_players
@@ -212,7 +215,7 @@ def _positions(suite: dict[str, Any], exp: dict[str, Any], count: int, seed: int
         state = game.new_state(len(seats), gseed, dict(suite["options"]))
         n = 0
         while not game.is_over(state) and found < count:
-            seat = game.pending(state)["player"]
+            seat = seat_to_move(game, state)
             if n >= 6 and n % 7 == 0 and len(game.legal_actions(state)) > 1:
                 found += 1
                 yield game.clone(state), seat

@@ -17,7 +17,7 @@ from typing import Any
 
 from boardbots.bots.base import Bot, BotContext
 from boardbots.bots.registry import make_bot
-from boardbots.core.contract import Game, State
+from boardbots.core.contract import Action, Game, State
 from boardbots.core.results import shares_from_keys
 from boardbots.core.rng import Rng, decision_seed, mix_seed
 from boardbots.games import get_game
@@ -74,7 +74,17 @@ def game_seed(seed: int, index: int) -> int:
     return mix_seed("game", seed, index)
 
 
-def _decide(bot: Bot, fallback: Bot, game: Game, state: State, seat: int, seed: int) -> tuple:
+def seat_to_move(game: Game, state: State) -> int:
+    """The seat that decides next in a game that is not over (where `pending` is never None)."""
+    pending = game.pending(state)
+    if pending is None:
+        raise ValueError("the game is over: no seat is to move")
+    return int(pending["player"])
+
+
+def _decide(
+    bot: Bot, fallback: Bot, game: Game, state: State, seat: int, seed: int
+) -> tuple[Action, bool, int, float]:
     """One decision through the anti-cheating boundary; (action, ok, iterations, seconds)."""
     view = game.player_view(state, seat)
     ctx = BotContext(rng=Rng(seed))
@@ -100,7 +110,7 @@ def play_game(spec: MatchSpec, seed: int, index: int) -> GameRecord:
     state = game.new_state(spec.players, gseed, dict(spec.options))
     rec = GameRecord(index, gseed, seats, [], [], 0, 0, False, {}, {}, {})
     while not game.is_over(state) and rec.decisions < STEP_CAP:
-        seat = game.pending(state)["player"]  # type: ignore[index]
+        seat = seat_to_move(game, state)
         action, ok, iters, secs = _decide(
             bots[seat], fallback, game, state, seat, decision_seed(gseed, rec.decisions)
         )

@@ -61,12 +61,19 @@ def tune(
         if len(set(seats)) < 2:
             raise ValueError("the candidate needs at least one different opponent in the line-up")
         spec = MatchSpec(game, seats, options or {})
-        records = run(
-            spec, games, seed, workers, (lambda r, c=code: on_game(c, r)) if on_game else None
-        )
+        records = run(spec, games, seed, workers, _tell(on_game, code))
         share = win_shares(records)[code]
         row: dict[str, Any] = {"code": code, "win_share": share}
         others = sorted({s for s in seats if s != code})
         row["pairwise"] = {o: pairwise(records)[f"{code} vs {o}"] for o in others}
         rows.append(row)
     return sorted(rows, key=lambda r: -r["win_share"]["mean"])
+
+
+def _tell(
+    on_game: Callable[[str, GameRecord], None] | None, code: str
+) -> Callable[[GameRecord], None] | None:
+    """`run` reports bare games; the tuner's listener also wants the candidate's code."""
+    if on_game is None:
+        return None
+    return lambda rec: on_game(code, rec)
