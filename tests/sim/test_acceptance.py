@@ -127,7 +127,7 @@ def test_resumed_acceptance_gives_the_figures_of_one_whole_run(
     resumed = acceptance.run_suite(
         "y", True, 1, 1, lambda name, done, total: ticks.append(done), None, False, tmp_path, True
     )[0]
-    assert ticks == [7, 8, 9, 10, 11, 12]  # only the missing games were played
+    assert ticks == [6, 7, 8, 9, 10, 11, 12]  # the start (6 kept), then only the missing games
     assert resumed == whole
 
 

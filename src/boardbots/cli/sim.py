@@ -11,10 +11,11 @@ from typing import Any
 import typer
 from rich.console import Console
 from rich.live import Live
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
 from boardbots.bots.registry import make_bot, split_seats
+from boardbots.cli.pace import Pace
 from boardbots.sim import acceptance, report
 from boardbots.sim.harness import GameRecord, MatchSpec, run
 from boardbots.sim.journal import Journal
@@ -41,8 +42,7 @@ def _progress() -> Progress:
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]}"),
-        TimeRemainingColumn(),
+        TextColumn("{task.fields[rate]}"),  # speed and time left (cli/pace.py)
         console=console,
     )
 
@@ -105,14 +105,15 @@ def sim(
     records: list[GameRecord] = list(kept.values())
     bar = _progress()
     task = bar.add_task(f"{game} {seats}", total=games, completed=len(records), rate="")
-    start, already = time.perf_counter(), len(records)
+    start = time.perf_counter()
+    pace = Pace(len(records), _clock())
     with Live(console=console, refresh_per_second=4) as live:
 
         def on_game(rec: GameRecord) -> None:
             records.append(rec)
             if book:
                 book.append(rec)
-            rate = f"{(len(records) - already) / (time.perf_counter() - start):.1f} games/s"
+            rate = pace.text(len(records), games, _clock())
             bar.update(task, advance=1, rate=rate)
             live.update(_grid(bar, records))
             _plain_progress(f"{game} {seats}", len(records), games, rate)
@@ -167,21 +168,26 @@ def accept(
     far a run has got, and its figures so far, while it plays elsewhere.
     """
     try:
-        acceptance.load_experiments(game)
+        suite = acceptance.load_experiments(game)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    timed = {e["name"] for e in suite["experiments"] if e["measure"] == "decision_p95_ms"}
     if status:
         rows = acceptance.suite_status(game, full, seed, out / "journal", only or None)
         console.print(_acceptance_table(f"journals: {game} ({'full' if full else 'small'})", rows))
         return
     bar = _progress()
     tasks: dict[str, Any] = {}
+    paces: dict[str, Pace] = {}
 
     def progress(name: str, done: int, total: int) -> None:
-        if name not in tasks:
+        now = _clock()
+        if name not in tasks:  # the first call is the experiment's start
             tasks[name] = bar.add_task(name, total=total, rate="")
-        bar.update(tasks[name], completed=done)
-        _plain_progress(name, done, total)
+            paces[name] = Pace(done, now, "game" if name not in timed else "position")
+        rate = paces[name].text(done, total, now)
+        bar.update(tasks[name], completed=done, rate=rate)
+        _plain_progress(name, done, total, rate)
 
     with bar:
         try:

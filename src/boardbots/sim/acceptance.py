@@ -77,6 +77,8 @@ def strength_row(
     journal = Journal(journals / f"{_slug(exp['name'])}.jsonl", spec, seed) if journals else None
     kept = journal.begin(resume, games) if journal else {}
     done = [len(kept)]
+    if progress:  # where this run starts: a resumed one is part-done
+        progress(exp["name"], done[0], games)
 
     def tick(rec: GameRecord) -> None:
         done[0] += 1
@@ -172,6 +174,8 @@ def timing_row(
     bot = make_bot(exp["bot"])
     times: list[float] = []
     unsearched = 0  # answered without search (one sensible move, or an obvious answer)
+    if progress:
+        progress(exp["name"], 0, count)
     for k, (state, seat) in enumerate(_positions(suite, exp, count, seed)):
         ctx = BotContext(
             rng=Rng(decision_seed(seed, k)),

@@ -1,0 +1,38 @@
+"""How fast a long run goes and when it will end, for progress lines and bars.
+
+A resumed run starts part-done, so its speed counts only what this run has
+played; otherwise the games taken from a journal would make it look fast.
+"""
+
+from __future__ import annotations
+
+
+def duration(seconds: float) -> str:
+    """A time left, as rounded as a person reads it: "12 min", "3 h 05 min"."""
+    if seconds < 60:
+        return "under a minute"
+    minutes = round(seconds / 60)
+    if minutes < 90:
+        return f"{minutes} min"
+    return f"{minutes // 60} h {minutes % 60:02d} min"
+
+
+class Pace:
+    """Speed and time left of one run, measured from where this run started."""
+
+    def __init__(self, done: int, now: float, unit: str = "game") -> None:
+        self.start_done, self.start_time, self.unit = done, now, unit
+
+    def text(self, done: int, total: int, now: float) -> str:
+        """E.g. "7.1 s a game, about 2 h 16 min left"; empty until something is done."""
+        played, seconds = done - self.start_done, now - self.start_time
+        if played <= 0 or seconds <= 0:
+            return ""
+        each = seconds / played
+        if each < 1:
+            speed = f"{played / seconds:.1f} {self.unit}s/s"
+        else:
+            speed = f"{each:.1f} s a {self.unit}"
+        if done >= total:
+            return speed
+        return f"{speed}, about {duration(each * (total - done))} left"
