@@ -35,12 +35,14 @@ def test_pace_counts_only_what_this_run_played() -> None:
     assert resumed.text(1500, 2000, 100.0) == ""
     assert resumed.text(1510, 2000, 170.0) == "7.0 s a game, about 57 min left"
     assert Pace(0, 0.0).text(300, 2000, 100.0) == "3.0 games/s, about 9 min left"
+    assert Pace(0, 0.0).text(10, 20, 5.0) == "2.0 games/s, under a minute left"
     assert Pace(0, 0.0, "position").text(30, 30, 6.0) == "5.0 positions/s"
 
 
 def test_time_left_reads_like_a_person_would_say_it() -> None:
     assert [duration(s) for s in (0.4, 40, 75, 600, 8160, 36000)] == [
-        "under a minute", "under a minute", "1 min", "10 min", "2 h 16 min", "10 h 00 min"
+        "under a minute", "under a minute", "about 1 min", "about 10 min",
+        "about 2 h 16 min", "about 10 h 00 min",
     ]  # fmt: skip
 
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 
 def duration(seconds: float) -> str:
-    """A time left, as rounded as a person reads it: "12 min", "3 h 05 min"."""
+    """A time left, as rounded as a person reads it: "about 12 min", "about 3 h 05 min"."""
     if seconds < 60:
         return "under a minute"
     minutes = round(seconds / 60)
     if minutes < 90:
-        return f"{minutes} min"
-    return f"{minutes // 60} h {minutes % 60:02d} min"
+        return f"about {minutes} min"
+    return f"about {minutes // 60} h {minutes % 60:02d} min"
 
 
 class Pace:
@@ -35,4 +35,4 @@ class Pace:
             speed = f"{each:.1f} s a {self.unit}"
         if done >= total:
             return speed
-        return f"{speed}, about {duration(each * (total - done))} left"
+        return f"{speed}, {duration(each * (total - done))} left"
