@@ -18,7 +18,7 @@ from boardbots.bots.registry import make_bot, split_seats
 from boardbots.cli.pace import Pace
 from boardbots.sim import acceptance, report
 from boardbots.sim.harness import GameRecord, MatchSpec, run
-from boardbots.sim.journal import Journal
+from boardbots.sim.journal import Journal, code_hash
 from boardbots.sim.metrics import win_shares
 from boardbots.sim.tune import parse_grid, tune
 
@@ -105,8 +105,8 @@ def sim(
     records: list[GameRecord] = list(kept.values())
     bar = _progress()
     task = bar.add_task(f"{game} {seats}", total=games, completed=len(records), rate="")
-    start = time.perf_counter()
-    pace = Pace(len(records), _clock())
+    start = _clock()
+    pace = Pace(len(records), start)
     with Live(console=console, refresh_per_second=4) as live:
 
         def on_game(rec: GameRecord) -> None:
@@ -122,7 +122,7 @@ def sim(
             final = run(spec, games, seed, workers, on_game, kept)
         except ValueError as exc:
             raise typer.BadParameter(str(exc)) from None
-    elapsed = time.perf_counter() - start
+    elapsed = _clock() - start
     data = report.run_report(
         spec, seed, final, {"elapsed_s": round(elapsed, 2), "workers": workers}
     )
@@ -169,6 +169,7 @@ def accept(
     """
     try:
         suite = acceptance.load_experiments(game)
+        acceptance.check_names(suite, only)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     timed = {e["name"] for e in suite["experiments"] if e["measure"] == "decision_p95_ms"}
@@ -196,7 +197,8 @@ def accept(
             )
         except ValueError as exc:
             raise typer.BadParameter(str(exc)) from None
-    _write_acceptance(game, full, seed, rows, out)
+    order = [e["name"] for e in suite["experiments"]]
+    _write_acceptance(game, full, seed, rows, out, order if only else None)
     failed = [r["name"] for r in rows if r["passed"] is False and not r.get("report_only")]
     if failed:
         console.print(f"[red]FAILED[/]: {', '.join(failed)}")
@@ -225,21 +227,52 @@ def _acceptance_table(title: str, rows: list[dict[str, Any]]) -> Table:
     return table
 
 
+def _read_report(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None  # none yet, or unreadable: the new one replaces it
+    return data if isinstance(data, dict) else None
+
+
 def _write_acceptance(
-    game: str, full: bool, seed: int, rows: list[dict[str, Any]], out: Path
+    game: str,
+    full: bool,
+    seed: int,
+    rows: list[dict[str, Any]],
+    out: Path,
+    merge_order: list[str] | None = None,
 ) -> None:
+    """Print the table and write the report; with `merge_order` (an `--only` run) the
+    rows join the suite's earlier report where it is of the same seed and code."""
     console.print(_acceptance_table(f"acceptance: {game} ({'full' if full else 'small'})", rows))
     for r in rows:
         if r.get("ci_note"):
             console.print(f"{r['name']}: {r['ci_note']}")
     stem = out / f"{game}-{'full' if full else 'small'}"
-    report.dump({"game": game, "full": full, "seed": seed, "rows": rows}, stem.with_suffix(".json"))
+    data: dict[str, Any] = {
+        "game": game,
+        "full": full,
+        "seed": seed,
+        "code": code_hash(),
+        "rows": rows,
+    }
+    if merge_order is not None:
+        data, kept = report.merge_rows(_read_report(stem.with_suffix(".json")), data, merge_order)
+        if kept:
+            console.print(f"kept from the earlier report (same seed and code): {', '.join(kept)}")
+        else:
+            console.print("the report holds only the experiments run now")
+    report.dump(data, stem.with_suffix(".json"))
     svg = report.interval_chart(
-        [r for r in rows if r.get("value") is not None], f"{game}: measured vs target"
+        [r for r in data["rows"] if r.get("value") is not None], f"{game}: measured vs target"
     )
     stem.with_suffix(".svg").write_text(svg)
-    table_md = report.markdown_table(rows)
-    page = f"# Acceptance: {game}\n\nSeed {seed}.\n\n{table_md}\n\n![chart]({stem.name}.svg)\n"
+    table_md = report.markdown_table(data["rows"])
+    page = (
+        f"# Acceptance: {game}\n\nSeed {seed}, bots code {data['code']}.\n\n"
+        f"{table_md}\n\n![chart]({stem.name}.svg)\n"
+    )
     stem.with_suffix(".md").write_text(page)
     console.print(f"report written to {stem}.json, .md and .svg")
 

@@ -245,6 +245,17 @@ def _target_text(exp: dict[str, Any]) -> str:
     return f"{'>' if exp.get('strict') else '>='} {exp['target']:.0%}"
 
 
+def check_names(suite: dict[str, Any], only: list[str] | None) -> None:
+    """A mistyped `--only` must not pass as a run of nothing."""
+    names = [e["name"] for e in suite["experiments"]]
+    unknown = [n for n in only or [] if n not in names]
+    if unknown:
+        raise ValueError(
+            f"no experiment named {', '.join(map(repr, unknown))}; "
+            f"the names are: {', '.join(map(repr, names))}"
+        )
+
+
 def run_suite(
     game: str,
     full: bool,
@@ -264,6 +275,7 @@ def run_suite(
     `journals/<game>/`.
     """
     suite = load_experiments(game)
+    check_names(suite, only)
     rows = []
     for exp in suite["experiments"]:
         if only and exp["name"] not in only:
@@ -284,6 +296,7 @@ def suite_status(
 ) -> list[dict[str, Any]]:
     """`status_row` for every experiment of a game (journals in `journals/<game>/`)."""
     suite = load_experiments(game)
+    check_names(suite, only)
     return [
         status_row(suite, exp, full, seed, journals / game)
         for exp in suite["experiments"]

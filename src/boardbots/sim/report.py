@@ -38,6 +38,25 @@ def dump(data: Any, path: Path) -> None:
     path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 
+def merge_rows(
+    prior: dict[str, Any] | None, fresh: dict[str, Any], order: list[str]
+) -> tuple[dict[str, Any], list[str]]:
+    """Fold a run of some experiments (`accept --only`) into the suite's earlier report.
+
+    Rows are kept only from a report of the same game, size, seed and code,
+    so the page never mixes figures of two bot versions; returns the report
+    and the names of the rows it kept from `prior`.
+    """
+    keys = ("game", "full", "seed", "code")
+    if prior is None or any(prior.get(k) != fresh[k] for k in keys):
+        return fresh, []
+    ran = {r["name"] for r in fresh["rows"]}
+    by_name = {r["name"]: r for r in prior.get("rows", []) if r["name"] not in ran}
+    kept = [n for n in order if n in by_name]
+    by_name.update({r["name"]: r for r in fresh["rows"]})
+    return {**fresh, "rows": [by_name[n] for n in order if n in by_name]}, kept
+
+
 def interval_chart(rows: list[dict[str, Any]], title: str) -> str:
     """An SVG bar per row: the measured figure, its 95% interval and the target."""
     width, bar_h, left = 720, 26, 260
