@@ -10,20 +10,21 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from boardbots.cli import sim as sim_cli
-from boardbots.cli.pace import Pace, duration
+from boardbots.cli import accept as accept_cli
+from boardbots.cli import progress
+from boardbots.cli.progress import Pace, duration
 from boardbots.sim import acceptance
 
 
 def test_plain_progress_prints_each_tenth_and_each_minute(monkeypatch: pytest.MonkeyPatch) -> None:
     out = io.StringIO()
-    monkeypatch.setattr(sim_cli, "console", Console(file=out, force_terminal=False, width=200))
-    monkeypatch.setattr(sim_cli, "_last_line", {})
+    monkeypatch.setattr(progress, "console", Console(file=out, force_terminal=False, width=200))
+    monkeypatch.setattr(progress, "_last_line", {})
     now = [0.0]
-    monkeypatch.setattr(sim_cli, "_clock", lambda: now[0])
+    monkeypatch.setattr(progress, "clock", lambda: now[0])
     for done in range(1, 2001):
         now[0] += 2.0  # a game every 2 s: 200 games, a tenth, take 400 s
-        sim_cli._plain_progress("run", done, 2000)
+        progress.plain_line("run", done, 2000)
     lines = out.getvalue().splitlines()
     assert "run: 200/2000" in lines and "run: 2000/2000" in lines
     assert "run: 31/2000" in lines  # a minute after the first call, between two tenths
@@ -50,18 +51,18 @@ def test_accept_without_a_terminal_says_how_fast_it_goes_and_when_it_ends(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     out = io.StringIO()
-    monkeypatch.setattr(sim_cli, "console", Console(file=out, force_terminal=False, width=200))
-    monkeypatch.setattr(sim_cli, "_last_line", {})
+    monkeypatch.setattr(progress, "console", Console(file=out, force_terminal=False, width=200))
+    monkeypatch.setattr(progress, "_last_line", {})
     ticks = iter(range(0, 10_000, 10))  # every clock reading is 10 s after the last
-    monkeypatch.setattr(sim_cli, "_clock", lambda: float(next(ticks)))
+    monkeypatch.setattr(progress, "clock", lambda: float(next(ticks)))
     exp = {
         "name": "Tiny", "seats": ["easy", "random"], "measure": "win_share",
         "bot": "easy", "target": 0.5, "games": 10, "full_games": 20,
     }  # fmt: skip
     suite = {"game": "y", "options": {"size": 5}, "experiments": [exp]}
     monkeypatch.setattr(acceptance, "load_experiments", lambda game: suite)
-    monkeypatch.setattr(sim_cli, "_write_acceptance", lambda *args: None)
-    sim_cli.accept(
+    monkeypatch.setattr(accept_cli, "_write_acceptance", lambda *args: None)
+    accept_cli.accept(
         game="y", full=False, seed=1, workers=1, out=tmp_path, only=None,
         ci=False, resume=False, status=False,
     )  # fmt: skip

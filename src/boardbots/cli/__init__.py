@@ -23,6 +23,8 @@ _COMMANDS = [
     "boardbots.cli.play_domination",
     "boardbots.cli.bench",
     "boardbots.cli.sim",
+    "boardbots.cli.accept",
+    "boardbots.cli.tune",
     "boardbots.cli.serve",
     "boardbots.cli.replay",
 ]

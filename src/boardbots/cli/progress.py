@@ -1,10 +1,44 @@
-"""How fast a long run goes and when it will end, for progress lines and bars.
+"""Progress of the lab's long runs: a live bar on a terminal, plain lines in a log,
+both with the speed and the time left.
 
 A resumed run starts part-done, so its speed counts only what this run has
 played; otherwise the games taken from a journal would make it look fast.
 """
 
 from __future__ import annotations
+
+import time
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+console = Console(stderr=True)
+clock = time.monotonic  # replaced in tests
+PLAIN_EVERY_S = 60.0  # with no terminal, a line at least this often on a slow run
+_last_line: dict[str, float] = {}
+
+
+def bar() -> Progress:
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),  # Pace.text
+        console=console,
+    )
+
+
+def plain_line(name: str, done: int, total: int, rate: str = "") -> None:
+    """A line at every tenth of the work, and at least once a minute, when no terminal
+    shows the live bar (CI logs, output sent to a file), so a long run never looks stuck."""
+    if console.is_terminal:
+        return
+    now = clock()
+    tenth = done == total or done % max(1, total // 10) == 0
+    if not tenth and now - _last_line.setdefault(name, now) < PLAIN_EVERY_S:
+        return
+    _last_line[name] = now
+    console.print(f"{name}: {done}/{total} {rate}".rstrip(), highlight=False)
 
 
 def duration(seconds: float) -> str:
