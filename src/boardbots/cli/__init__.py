@@ -31,14 +31,8 @@ _COMMANDS = [
 
 
 def _register_all() -> None:
-    for name in _COMMANDS:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:  # a real missing dependency, not a module still to come
-                raise
-            continue
-        module.register(app)
+    for name in _COMMANDS:  # a missing module fails loudly: a command never just vanishes
+        importlib.import_module(name).register(app)
 
 
 _register_all()
