@@ -7,7 +7,7 @@ import json
 import pytest
 
 from boardbots.bots.registry import register_bot
-from boardbots.sim.harness import MatchSpec, play_game, run, seats_for
+from boardbots.sim.harness import MAX_CHUNK, MatchSpec, chunk_size, play_game, run, seats_for
 from boardbots.sim.report import run_report
 from tests.fakes import Broken, Cheater
 
@@ -28,6 +28,24 @@ def test_one_and_two_workers_give_identical_results() -> None:
     two = run(SPEC, 12, seed=5, workers=2)
     assert _without_timing(one) == _without_timing(two)
     assert [r.index for r in two] == list(range(12))
+
+
+def test_tasks_grow_with_fast_games_and_the_results_do_not_change() -> None:
+    """Fast games go to workers in chunks sized from their speed so far (one by one
+    at first); the chunking must not touch the results, and no game may be lost
+    or played twice as the sizes change."""
+    one = run(SPEC, 150, seed=9, workers=1)
+    delivered: list[int] = []
+    two = run(SPEC, 150, seed=9, workers=2, on_game=lambda r: delivered.append(r.index))
+    assert _without_timing(one) == _without_timing(two)
+    assert sorted(delivered) == list(range(150))
+
+
+def test_slow_games_go_one_at_a_time_and_fast_ones_in_bulk() -> None:
+    assert chunk_size(None) == 1  # nothing played yet: the speed is unknown
+    assert chunk_size(8.0) == 1  # a Hard game: progress and journal follow each one
+    assert chunk_size(0.1) == 2
+    assert chunk_size(0.0005) == chunk_size(0.0) == MAX_CHUNK
 
 
 def test_different_seeds_give_different_games() -> None:

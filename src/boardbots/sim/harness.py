@@ -11,8 +11,8 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 from boardbots.bots.base import Bot, BotContext
@@ -136,13 +136,28 @@ def _finish(rec: GameRecord, game: Game, state: State) -> None:
     rec.turns = game.clock(state)[1]
 
 
-def _play_chunk(spec: MatchSpec, seed: int, indices: list[int]) -> list[GameRecord]:
-    return [play_game(spec, seed, i) for i in indices]
+CHUNK_SECONDS = 0.25
+"""About how long one task given to a worker should take: long enough that handing
+it over costs little next to the games, short enough that on a slow run (Hard
+plays a game in seconds) progress, the pace and the journal follow game by game,
+and a stop loses only the games in play."""
+MAX_CHUNK = 64
 
 
-def _chunks(indices: list[int], size: int) -> Iterator[list[int]]:
-    for start in range(0, len(indices), size):
-        yield indices[start : start + size]
+def _play_chunk(spec: MatchSpec, seed: int, indices: list[int]) -> tuple[list[GameRecord], float]:
+    start = time.perf_counter()
+    records = [play_game(spec, seed, i) for i in indices]
+    return records, time.perf_counter() - start
+
+
+def chunk_size(seconds_per_game: float | None) -> int:
+    """Games per task for games that have taken this long so far (None: none played yet,
+    so one game at a time until the run knows its speed)."""
+    if seconds_per_game is None:
+        return 1
+    if seconds_per_game * MAX_CHUNK <= CHUNK_SECONDS:
+        return MAX_CHUNK
+    return max(1, int(CHUNK_SECONDS / seconds_per_game))
 
 
 def run(
@@ -169,12 +184,20 @@ def run(
             if on_game:
                 on_game(records[-1])
         return sorted(records, key=lambda r: r.index)
-    size = max(1, min(8, len(todo) // (workers * 4) or 1))
+    pos, spent, played = 0, 0.0, 0
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_chunk, spec, seed, c) for c in _chunks(todo, size)]
-        for fut in as_completed(futures):
-            for rec in fut.result():
-                records.append(rec)
-                if on_game:
-                    on_game(rec)
+        running: set[Future[tuple[list[GameRecord], float]]] = set()
+        while pos < len(todo) or running:
+            while pos < len(todo) and len(running) < 2 * workers:  # none idles between tasks
+                size = chunk_size(spent / played if played else None)
+                running.add(pool.submit(_play_chunk, spec, seed, todo[pos : pos + size]))
+                pos += size
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                chunk, seconds = fut.result()
+                spent, played = spent + seconds, played + len(chunk)
+                for rec in chunk:
+                    records.append(rec)
+                    if on_game:
+                        on_game(rec)
     return sorted(records, key=lambda r: r.index)
