@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -41,7 +42,21 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
+def fixed_entropy(size: int) -> bytes:
+    """The server's secret seed entropy in tests, so every game is the same on every run."""
+    return bytes(range(size))
+
+
+def seed_of(client: TestClient, table_id: str) -> int:
+    """The table's real game seed (the client's seed mixed with the server's secret)."""
+    seed: int = client.app.state.hub.get(table_id).seed
+    return seed
+
+
 def create(client: TestClient, seats: list[Msg], game: str = "y", **extra: Any) -> Msg:
+    hub = client.app.state.hub
+    if hub.entropy is os.urandom:  # a test may have set its own
+        hub.entropy = fixed_entropy
     body = {"game": game, "options": {"size": 5}, "seed": 7, "seats": seats, **extra}
     if game != "y":
         body["options"] = extra.pop("options", {})

@@ -54,9 +54,9 @@ def test_an_abandoned_table_is_closed_and_frees_its_slot(tmp_path: Path) -> None
         full = client.post("/api/tables", json={"game": "y", "seats": [HUMAN, HUMAN]})
         assert full.status_code == 503 and full.json()["error"]["code"] == "too_many_tables"
         clock.now += 59.0
-        assert hub.expire_abandoned() == [] and status(client, tid) == "waiting"
+        assert client.portal.call(hub.expire_abandoned) == [] and status(client, tid) == "waiting"
         clock.now += 1.0
-        assert hub.expire_abandoned() == [tid]
+        assert client.portal.call(hub.expire_abandoned) == [tid]
         assert status(client, tid) == "closed"
         stats = client.get("/api/stats").json()
         assert stats["tables_expired"] == 1 and stats["tables_active"] == 0
@@ -75,16 +75,16 @@ def test_a_connected_player_keeps_the_table_and_leaving_restarts_the_clock(
         with client.websocket_connect(f"/ws/tables/{tid}") as ws:
             hello(ws, 0, t0)
             clock.now += 500.0
-            assert hub.expire_abandoned() == []
+            assert client.portal.call(hub.expire_abandoned) == []
             with client.websocket_connect(f"/ws/tables/{tid}") as spectator:
                 hello(spectator)
                 send(ws, {"type": "leave"})
                 wait_for(lambda: not hub.humans_connected(hub.get(tid)))
                 # Only a spectator is left: that does not keep the table alive.
                 clock.now += 59.0
-                assert hub.expire_abandoned() == []
+                assert client.portal.call(hub.expire_abandoned) == []
                 clock.now += 1.0
-                assert hub.expire_abandoned() == [tid]
+                assert client.portal.call(hub.expire_abandoned) == [tid]
                 closed = receive_until(spectator, lambda m: m["type"] == "state")
                 assert closed["status"] == "closed"
         assert status(client, tid) == "closed"
@@ -108,7 +108,7 @@ def test_expiry_can_be_turned_off(tmp_path: Path) -> None:
         hub, clock = fake_clock(client)
         tid = create(client, [HUMAN, HUMAN])["table"]["id"]
         clock.now += 10**9
-        assert hub.expire_abandoned() == [] and hub.sweeper is None
+        assert client.portal.call(hub.expire_abandoned) == [] and hub.sweeper is None
         assert status(client, tid) == "waiting"
 
 

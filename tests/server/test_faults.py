@@ -23,6 +23,7 @@ from tests.server.conftest import (
     of_type,
     open_client,
     receive_until,
+    seed_of,
     send,
     wait_for,
 )
@@ -50,11 +51,11 @@ def _first_bot_reply(client: TestClient, code: str) -> tuple[str, str, Msg, Msg]
     return tid, made["owner_token"], start, after
 
 
-def _easy_move(first_action: Any) -> Any:
+def _easy_move(first_action: Any, seed: int) -> Any:
     """What Easy plays for seat 1 after `first_action`, with the seed the server uses."""
     game = get_game("y")
-    state = game.applied(game.new_state(2, 7, {"size": 5}), first_action)
-    ctx = BotContext(rng=Rng(decision_seed(7, 1)), now=time.perf_counter, time_budget_ms=50)
+    state = game.applied(game.new_state(2, seed, {"size": 5}), first_action)
+    ctx = BotContext(rng=Rng(decision_seed(seed, 1)), now=time.perf_counter, time_budget_ms=50)
     return make_bot("easy").decide(game.player_view(state, 1), ctx)
 
 
@@ -77,7 +78,7 @@ def test_failing_bot_is_replaced_by_easy(pooled: TestClient, code: str, reason: 
         assert table["state_id"] == after["state_id"] and table["decision"] == 2
     entry = _log(pooled, tid, owner)[1]
     assert entry["by"] == "fallback" and entry["reason"] == reason and entry["bot"] == "easy"
-    assert entry["action"] == _easy_move(start["legal"][0]["action"])
+    assert entry["action"] == _easy_move(start["legal"][0]["action"], seed_of(pooled, tid))
     stats = pooled.get("/api/stats").json()
     assert stats["fallbacks"] == 1 and stats["fallback_reasons"] == {reason: 1}
 
@@ -86,7 +87,7 @@ def test_killed_worker_falls_back_and_the_game_goes_on(pooled: TestClient) -> No
     tid, owner, start, _ = _first_bot_reply(pooled, "suicide")
     entry = _log(pooled, tid, owner)[1]
     assert entry["by"] == "fallback" and entry["reason"] == "crashed"
-    assert entry["action"] == _easy_move(start["legal"][0]["action"])
+    assert entry["action"] == _easy_move(start["legal"][0]["action"], seed_of(pooled, tid))
     _table_answered_by_worker(pooled)  # a new worker took the dead one's place
 
 
@@ -127,4 +128,4 @@ def test_notes_reach_the_log(pooled: TestClient) -> None:
     entry = _log(pooled, tid, owner)[1]
     assert entry["by"] == "bot" and entry["bot"] == "notes"
     assert entry["notes"]["candidates"] == [{"action": entry["action"], "value": 0.5}]
-    assert entry["seed"] == decision_seed(7, 1) and entry["ms"] >= 0
+    assert entry["seed"] == decision_seed(seed_of(pooled, tid), 1) and entry["ms"] >= 0

@@ -38,6 +38,10 @@ class Code(StrEnum):
     NOT_FINISHED = "not_finished"
     TABLE_OVER = "table_over"
     TOO_MANY_TABLES = "too_many_tables"
+    SEED_NOT_ALLOWED = "seed_not_allowed"
+    ENGINE_ERROR = "engine_error"
+    TABLE_ERRORED = "table_errored"
+    STORAGE_ERROR = "storage_error"
 
 
 _STATUS = {
@@ -51,6 +55,9 @@ _STATUS = {
     Code.NOT_FINISHED: 409,
     Code.TABLE_OVER: 409,
     Code.TOO_MANY_TABLES: 503,
+    Code.ENGINE_ERROR: 500,
+    Code.TABLE_ERRORED: 409,
+    Code.STORAGE_ERROR: 503,
 }
 
 

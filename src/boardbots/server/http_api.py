@@ -19,7 +19,7 @@ from boardbots.server.config import ServerConfig
 from boardbots.server.errors import Code, ServerError
 from boardbots.server.hub import Hub
 from boardbots.server.replay import replay_of
-from boardbots.server.table import UNFINISHED, Status
+from boardbots.server.table import OVER, UNFINISHED, Status
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 LIST_LIMIT = 200
@@ -146,7 +146,7 @@ async def get_stats(request: Request) -> dict[str, Any]:
 
 
 async def create_table(request: Request) -> dict[str, Any]:
-    return lobby.create(_hub(request), await _body(request))
+    return await lobby.create(_hub(request), await _body(request))
 
 
 _LISTS = {
@@ -173,21 +173,28 @@ async def get_table(request: Request) -> dict[str, Any]:
 
 
 async def join_table(request: Request) -> dict[str, Any]:
-    return lobby.join(_hub(request), request.path_params["table_id"], await _body(request))
+    return await lobby.join(_hub(request), request.path_params["table_id"], await _body(request))
 
 
 async def replace_seat(request: Request) -> dict[str, Any]:
     p = request.path_params
-    return lobby.replace(_hub(request), p["table_id"], p["seat"], await _body(request))
+    return await lobby.replace(_hub(request), p["table_id"], p["seat"], await _body(request))
 
 
 async def close_table(request: Request) -> dict[str, Any]:
-    return lobby.close(_hub(request), request.path_params["table_id"], await _body(request))
+    return await lobby.close(_hub(request), request.path_params["table_id"], await _body(request))
 
 
 async def get_replay(request: Request) -> dict[str, Any]:
-    table = _hub(request).get(request.path_params["table_id"])
-    if table.status not in (Status.FINISHED, Status.CLOSED):
+    """The replay of an ended table; the only message that carries the game's seed."""
+    hub = _hub(request)
+    table = hub.get(request.path_params["table_id"])
+    if table.status not in OVER:
         raise ServerError(Code.NOT_FINISHED, "a replay is available once the game has ended")
-    # Rebuilding every position takes a moment in a long game: off the event loop.
-    return await run_in_threadpool(replay_of, table, True)
+    key = (table.id, table.version)
+    replay = hub.replays.get(key)
+    if replay is None:
+        # Rebuilding every position takes a moment in a long game: off the event loop.
+        replay = await run_in_threadpool(replay_of, table, True)
+        hub.replays.put(key, replay)
+    return replay

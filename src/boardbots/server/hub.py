@@ -1,33 +1,59 @@
 """The hub: every live table, who is connected to it, and the loop that lets bots move.
 
-All mutations run on the event loop with no `await` between checking and
-committing, so two messages for one table can never interleave halfway.
-Order of every change: validate, write to SQLite, update memory, broadcast.
+Each change to a table runs under that table's lock in this order: validate,
+write to SQLite (in the writer thread, so a slow or locked database never
+holds the event loop), update memory, broadcast. A failed write therefore
+leaves memory as it was and reaches the client as `storage_error`; an engine
+exception stops the table as `errored` instead of leaving it stuck.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
+import os
+import sqlite3
 import time
 from collections import defaultdict
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
-from boardbots.core.contract import Action
+from boardbots.core.contract import Action, State
 from boardbots.core.rng import decision_seed
 from boardbots.server import messages
 from boardbots.server.botpool import BotService
 from boardbots.server.config import ServerConfig
 from boardbots.server.errors import Code, ServerError
+from boardbots.server.lru import Lru
+from boardbots.server.player_options import check_player_options
 from boardbots.server.sessions import Role, Session
 from boardbots.server.stats import Stats
 from boardbots.server.store import Store
-from boardbots.server.table import UNFINISHED, SeatKind, Status, Table, table_from_rows
+from boardbots.server.table import (
+    UNFINISHED,
+    Seat,
+    SeatKind,
+    Status,
+    Table,
+    table_from_rows,
+)
 from boardbots.server.undo import undo_refusal
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+ENDED_CACHE = 256
+"""Ended tables (with their final state messages) kept in memory, least recently used out."""
+REPLAY_CACHE = 16
+"""Replays with every view kept in memory; each can be a few hundred kilobytes."""
+RETRY_FIRST_S = 0.25
+RETRY_MAX_S = 10.0
+"""A bot move that could not be saved is tried again after 0.25 s, 0.5 s, ... up to 10 s."""
+ENGINE_MESSAGE = "the game engine failed; this table is stopped and its creator can close it"
+STORAGE_MESSAGE = "the server could not save that; nothing changed, try again"
 
 
 class Hub:
@@ -38,6 +64,8 @@ class Hub:
         bots: BotService,
         stats: Stats,
         clock: Callable[[], float] = time.monotonic,
+        entropy: Callable[[int], bytes] = os.urandom,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.config = config
         self.store = store
@@ -45,69 +73,179 @@ class Hub:
         self.stats = stats
         self.clock = clock
         """Seconds, for abandoned-table expiry only; tests replace it to move time on."""
+        self.entropy = entropy
+        """Secret bytes mixed into every table seed; tests replace it to fix the seeds."""
+        self.sleep = sleep
+        """Waits between retries of a bot move that could not be saved; tests replace it."""
         self.tables: dict[str, Table] = {}
+        self.ended: Lru[str, Table] = Lru(ENDED_CACHE)
+        self.replays: Lru[tuple[str, int], dict[str, Any]] = Lru(REPLAY_CACHE)
         self.sessions: dict[str, set[Session]] = defaultdict(set)
+        self.locks: dict[str, asyncio.Lock] = {}
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.alone_since: dict[str, float] = {}
         """Unfinished table -> when it was last seen with no human connected (clock time)."""
         self.sweeper: asyncio.Task[None] | None = None
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="boardbots-db")
+        self._background: set[asyncio.Task[None]] = set()
+        self._adding = 0
+
+    # --- storage ------------------------------------------------------------
+
+    async def write(self, method: Callable[..., None], *args: Any) -> None:
+        """Run one store write in the writer thread; any failure becomes `storage_error`."""
+        loop = asyncio.get_running_loop()
+        try:
+            await loop.run_in_executor(self._writer, functools.partial(method, *args))
+        except (sqlite3.Error, OSError) as exc:
+            log.warning("a database write failed: %s", exc)
+            raise ServerError(Code.STORAGE_ERROR, STORAGE_MESSAGE) from None
+
+    def _write_later(self, method: Callable[..., None], *args: Any) -> None:
+        """A write nobody waits for (marking a table errored): memory has moved already."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            with contextlib.suppress(sqlite3.Error, OSError):
+                method(*args)
+            return
+        task = loop.create_task(self.write(method, *args))
+        self._background.add(task)
+        task.add_done_callback(self._background_done)
+
+    def _background_done(self, task: asyncio.Task[None]) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("a background write failed; it is redone when the table is next loaded")
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        """Held from validation to memory update, across the awaited write."""
+        return self.locks.setdefault(table_id, asyncio.Lock())
 
     # --- tables -------------------------------------------------------------
 
     def resume(self) -> int:
-        """Rebuild every unfinished table from its log and let waiting bots move again."""
+        """Rebuild every unfinished table from its log and let waiting bots move again;
+        a table that cannot be rebuilt is left errored, never driven."""
         for table_id in self.store.ids(UNFINISHED):
             table = self.get(table_id)
-            self.alone_since.setdefault(table.id, self.clock())
-            self.kick(table)
+            if table.status.value in UNFINISHED:
+                self.alone_since.setdefault(table.id, self.clock())
+                self.kick(table)
         return len(self.tables)
 
     def get(self, table_id: str) -> Table:
-        table = self.tables.get(table_id)
+        table = self.tables.get(table_id) or self.ended.get(table_id)
         if table is None:
             table = self._load(table_id)
             if table.status.value in UNFINISHED:
                 self.tables[table_id] = table
+            else:
+                self.ended.put(table_id, table)
         return table
 
     def _load(self, table_id: str) -> Table:
         loaded = self.store.load(table_id)
         if loaded is None:
             raise ServerError(Code.TABLE_NOT_FOUND, f"there is no table {table_id!r}")
-        return table_from_rows(*loaded)
+        table = table_from_rows(*loaded)
+        self._rebuild(table)
+        return table
+
+    def _rebuild(self, table: Table) -> None:
+        """Give a loaded table its state. An unfinished one whose options a player could
+        not set, or whose log the engine refuses, becomes errored instead of replaying
+        (or failing) again on every restart."""
+        unfinished = table.status.value in UNFINISHED
+        failure: Exception | None = None
+        if unfinished:
+            try:
+                check_player_options(table.game_name, table.options)
+            except ServerError as exc:
+                failure = exc
+        if failure is None:
+            table.state, failure = table.replayed_safely()
+        if failure is not None and unfinished:
+            log.error("table %s cannot be rebuilt (%r); it is marked errored", table.id, failure)
+            table.status = Status.ERRORED
+            table.version += 1
+            self._write_later(self.store.set_head, table.id, table.head())
 
     def unfinished_count(self) -> int:
         return sum(1 for t in self.tables.values() if t.status.value in UNFINISHED)
 
-    def add(self, table: Table) -> None:
-        if self.unfinished_count() >= self.config.max_tables:
+    async def add(self, table: Table) -> None:
+        if self.unfinished_count() + self._adding >= self.config.max_tables:
             raise ServerError(Code.TOO_MANY_TABLES, "the server is full; try again later")
         row = {"game": table.game_name, "options": table.options, "seed": table.seed}
         row |= {"id": table.id, "owner_hash": table.owner_hash, "created_at": table.created_at}
         row |= {"status": table.status.value, "version": table.version}
-        self.store.create(row, [s.row() for s in table.seats])
+        self._adding += 1  # a slot is held while the write runs, so racing creates cannot overfill
+        try:
+            await self.write(self.store.create, row, [s.row() for s in table.seats])
+        finally:
+            self._adding -= 1
         self.tables[table.id] = table
         self.alone_since[table.id] = self.clock()
 
-    def seat_changed(self, table: Table, seat: int) -> None:
-        """Persist a seat (joined, replaced), maybe start the game, tell everyone."""
-        started = table.start_if_ready()
-        status = table.status.value if started else None
-        self.store.save_seat(table.id, table.seats[seat].row(), status)
-        self.broadcast_table(table)
-        if started:
-            self.broadcast_state(table)
-        self.kick(table)
+    async def change_seat(self, table: Table, make: Callable[[Table], Seat]) -> None:
+        """Put in the seat `make` builds (a player joined, a bot took over): `make` checks
+        the request against the table as it is under the lock; stored, then shown."""
+        async with self.lock(table.id):
+            seat = make(table)
+            others = [s for s in table.seats if s.index != seat.index]
+            starts = table.status is Status.WAITING and all(s.joined for s in [*others, seat])
+            status = Status.PLAYING.value if starts else None
+            await self.write(self.store.save_seat, table.id, seat.row(), status)
+            table.seats[seat.index] = seat
+            table.start_if_ready()
+            self.broadcast_table(table)
+            if starts:
+                self.broadcast_state(table)
+            self.kick(table)
 
-    def close(self, table: Table) -> None:
+    async def close(self, table: Table, check: Callable[[Table], None] | None = None) -> None:
+        """Close an unfinished or errored table; `check` (the owner's token) runs under the lock."""
+        async with self.lock(table.id):
+            if check is not None:
+                check(table)
+            await self.write(self.store.set_head, table.id, table.head_after(Status.CLOSED))
+            self.stop_driver(table)
+            table.status = Status.CLOSED
+            table.version += 1
+            self.alone_since.pop(table.id, None)
+            self.broadcast_table(table)
+            self.broadcast_state(table)
+        self._forget_if_idle(table.id)
+
+    def engine_failed(self, table: Table, exc: BaseException) -> None:
+        """The engine raised: stop the table for good and tell whoever is there.
+
+        Memory moves first here, unlike every other change: the table cannot go on
+        whether or not the write succeeds. If it fails, the table is found errored
+        again once the engine fails on it after a restart.
+        """
+        log.error("the engine failed at table %s; it is now errored", table.id, exc_info=exc)
         self.stop_driver(table)
-        table.status = Status.CLOSED
+        table.status = Status.ERRORED
         table.version += 1
-        self.store.set_head(table.id, table.head())
         self.alone_since.pop(table.id, None)
+        self._write_later(self.store.set_head, table.id, table.head())
+        self.broadcast(
+            table, messages.error(Code.ENGINE_ERROR, ENGINE_MESSAGE, None, table.version)
+        )
         self.broadcast_table(table)
         self.broadcast_state(table)
-        self._forget_if_idle(table.id)
+
+    def _engine(self, table: Table, step: Callable[[], T]) -> T:
+        """Run engine code for a decision; a crash (unlike a refusal) stops the table."""
+        try:
+            return step()
+        except ServerError:
+            raise
+        except Exception as exc:
+            self.engine_failed(table, exc)
+            raise ServerError(Code.ENGINE_ERROR, ENGINE_MESSAGE) from None
 
     # --- abandoned tables ---------------------------------------------------
 
@@ -115,7 +253,7 @@ class Hub:
     def humans_connected(table: Table) -> bool:
         return any(s.kind is SeatKind.HUMAN and s.connections > 0 for s in table.seats)
 
-    def expire_abandoned(self) -> list[str]:
+    async def expire_abandoned(self) -> list[str]:
         """Close every unfinished table that has had no human connected for
         `abandon_after_s` (spectators do not count); returns their ids."""
         limit = self.config.abandon_after_s
@@ -133,7 +271,7 @@ class Hub:
             since = self.alone_since.setdefault(table.id, now)
             if now - since >= limit:
                 log.info("table %s had no player for %.0f s: closing it", table.id, now - since)
-                self.close(table)
+                await self.close(table)
                 self.stats.tables_expired += 1
                 expired.append(table.id)
         return expired
@@ -149,16 +287,17 @@ class Hub:
         while True:
             await asyncio.sleep(period)
             try:
-                self.expire_abandoned()
+                await self.expire_abandoned()
             except Exception:
                 log.exception("checking for abandoned tables failed; trying again later")
 
     # --- sessions -----------------------------------------------------------
 
     def attach(self, session: Session) -> None:
+        table = self.get(session.table_id)
+        self.tables.setdefault(table.id, table)  # an ended table stays put while watched
         self.sessions[session.table_id].add(session)
         if session.seat is not None:
-            table = self.get(session.table_id)
             table.seats[session.seat].connections += 1
             self.broadcast_table(table)
 
@@ -176,12 +315,16 @@ class Hub:
         self._forget_if_idle(session.table_id)
 
     def _forget_if_idle(self, table_id: str) -> None:
-        """Ended tables leave memory once nobody watches; the store still has them."""
+        """Ended tables move to the bounded cache once nobody watches; the store keeps them."""
         table = self.tables.get(table_id)
         if table is None or self.sessions[table_id] or table.status.value in UNFINISHED:
             return
         del self.tables[table_id]
         self.sessions.pop(table_id, None)
+        lock = self.locks.get(table_id)
+        if lock is not None and not lock.locked():
+            del self.locks[table_id]
+        self.ended.put(table_id, table)
 
     def broadcast_table(self, table: Table) -> None:
         message = messages.table_message(table)
@@ -196,7 +339,12 @@ class Hub:
             if session.role is Role.AWAITING_HELLO:
                 continue
             if session.seat not in built:
-                built[session.seat] = messages.state_message(table, session.seat)
+                try:
+                    built[session.seat] = messages.state_message(table, session.seat)
+                except Exception as exc:  # the engine could not even show the position
+                    if table.status is not Status.ERRORED:
+                        self.engine_failed(table, exc)
+                    return
             session.push(built[session.seat])
 
     def broadcast(self, table: Table, message: dict[str, Any]) -> None:
@@ -206,49 +354,54 @@ class Hub:
 
     # --- decisions ----------------------------------------------------------
 
-    def act(self, session: Session, state_id: int, action: Action) -> int:
-        """A human's decision: checked, committed, broadcast. Returns the new state id."""
+    async def act(self, session: Session, state_id: int, action: Action) -> int:
+        """A human's decision: checked, stored, then applied and broadcast. Returns the new
+        state id; every refusal (storage and engine failures too) is a ServerError."""
         table = self.get(session.table_id)
-        assert session.seat is not None
-        table.check_turn(session.seat, state_id)
+        seat = session.seat
+        assert seat is not None
+        async with self.lock(table.id):
+            table.check_turn(seat, state_id)
+            state, text, result = self._engine(table, lambda: self._applied(table, action))
+            entry = {"seat": seat, "action": action, "by": "human", "text": text}
+            await self._commit(table, entry, state, result)
+            return table.version
+
+    def _applied(self, table: Table, action: Action) -> tuple[State, str, list[float] | None]:
         state = table.next_state(action)
-        text = table.game.describe(table.state, action)
-        entry = {"seat": session.seat, "action": action, "by": "human", "text": text}
-        self.commit(table, entry, state)
-        return table.version
+        return state, table.game.describe(table.state, action), table.outcome(state)
 
-    def undo(self, session: Session, state_id: int) -> int:
+    async def undo(self, session: Session, state_id: int) -> int:
         table = self.get(session.table_id)
-        assert session.seat is not None
-        table.require_playing()
-        if state_id != table.version:
-            raise ServerError(
-                Code.STALE_STATE,
-                f"you asked on state {state_id} but the table is at {table.version}",
-            )
-        reason = undo_refusal(table, session.seat)
-        if reason is not None:
-            raise ServerError(Code.UNDO_NOT_ALLOWED, f"cannot undo: {reason}")
-        self.stop_driver(table)
-        n = len(table.log) - 1
-        table.drop_last()
-        self.store.drop_last(table.id, n, table.head())
-        self.broadcast_state(table)
-        self.kick(table)
-        return table.version
+        seat = session.seat
+        assert seat is not None
+        async with self.lock(table.id):
+            table.require_playing()
+            if state_id != table.version:
+                raise ServerError(
+                    Code.STALE_STATE,
+                    f"you asked on state {state_id} but the table is at {table.version}",
+                )
+            reason = self._engine(table, lambda: undo_refusal(table, seat))
+            if reason is not None:
+                raise ServerError(Code.UNDO_NOT_ALLOWED, f"cannot undo: {reason}")
+            before = self._engine(table, lambda: table.replayed(table.log[:-1]))
+            n = len(table.log) - 1
+            await self.write(self.store.drop_last, table.id, n, table.head_after(Status.PLAYING))
+            self.stop_driver(table)
+            table.drop_last(before)
+            self.broadcast_state(table)
+            self.kick(table)
+            return table.version
 
-    def commit(self, table: Table, entry: dict[str, Any], state: Any) -> None:
-        n = len(table.log)
-        table.commit(entry, state)
-        try:
-            self.store.append(table.id, n, entry, table.head())
-        except Exception:
-            # Never show a move that is not on disk: rebuild memory from the log we kept.
-            table.log.pop()
-            table.state = table.replayed(table.log)
-            table.version -= 1
-            table.status, table.result = Status.PLAYING, None
-            raise
+    async def _commit(
+        self, table: Table, entry: dict[str, Any], state: State, result: list[float] | None
+    ) -> None:
+        """Store the decision, then show it: a failed write leaves the table as it was."""
+        status = Status.FINISHED if result is not None else table.status
+        head = table.head_after(status, result)
+        await self.write(self.store.append, table.id, len(table.log), entry, head)
+        table.commit(entry, state, result)
         self.stats.decisions += 1
         self.broadcast_state(table)
         if table.status is Status.FINISHED:
@@ -279,23 +432,37 @@ class Hub:
             task.cancel()
 
     async def _drive(self, table: Table) -> None:
-        """Bot turns chain until a human must act (the spec's bot turn loop)."""
+        """Bot turns chain until a human must act (the spec's bot turn loop). A move that
+        could not be saved is tried again with backoff until storage is back; an engine
+        failure stops the table."""
+        delay = 0.0
         while (seat := self.bot_to_move(table)) is not None:
             try:
                 await self._bot_turn(table, seat)
+                delay = 0.0
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("bot turn failed at table %s; the loop stops", table.id)
-                return
+            except Exception as exc:
+                if not (isinstance(exc, ServerError) and exc.code is Code.STORAGE_ERROR):
+                    if table.status is not Status.ERRORED:
+                        self.engine_failed(table, exc)
+                    return
+                delay = min(RETRY_MAX_S, delay * 2 or RETRY_FIRST_S)
+                log.warning("table %s: bot move not saved; retrying in %.2f s", table.id, delay)
+                if delay == RETRY_FIRST_S:
+                    error = messages.error(exc.code, exc.message, None, table.version)
+                    self.broadcast(table, error)
+                await self.sleep(delay)
 
     async def _bot_turn(self, table: Table, seat: int) -> None:
         game, code, version = table.game, table.seats[seat].bot or "easy", table.version
-        view = game.player_view(table.state, seat)
+        view, legal = self._engine(
+            table, lambda: (game.player_view(table.state, seat), game.legal_actions(table.state))
+        )
         request = self.bots.request(view, code, decision_seed(table.seed, len(table.log)))
         self.broadcast(table, messages.thinking(table, seat, code, request["budget_ms"]))
         started = time.monotonic()
-        decision = await self.bots.decide(request, game.legal_actions(table.state))
+        decision = await self.bots.decide(request, legal)
         rest = self.config.min_think_ms / 1000.0 - (time.monotonic() - started)
         try:
             if rest > 0:
@@ -303,21 +470,21 @@ class Hub:
         except asyncio.CancelledError:
             self.stats.late_discarded += 1  # an undo or a close made this answer stale
             raise
-        if table.version != version or self.bot_to_move(table) != seat:
-            self.stats.late_discarded += 1
-            return
-        state = table.next_state(decision.action)
-        text = game.describe(table.state, decision.action)
-        entry = {"seat": seat, "action": decision.action, "text": text, **decision.entry_fields()}
-        self.commit(table, entry, state)
+        async with self.lock(table.id):
+            if table.version != version or self.bot_to_move(table) != seat:
+                self.stats.late_discarded += 1
+                return
+            state, text, result = self._engine(table, lambda: self._applied(table, decision.action))
+            entry = {"seat": seat, "action": decision.action, "text": text}
+            await self._commit(table, entry | decision.entry_fields(), state, result)
 
     async def shutdown(self) -> None:
         if self.sweeper is not None:
             self.sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.sweeper
-        tasks = list(self.drivers.values())
-        for task in tasks:
+        tasks = [*self.drivers.values(), *self._background]
+        for task in self.drivers.values():
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -325,3 +492,4 @@ class Hub:
         for sessions in self.sessions.values():
             for session in list(sessions):
                 session.close(1001)
+        self._writer.shutdown(wait=True)

@@ -6,18 +6,23 @@ first person to meet these messages is a front-end developer.
 
 from __future__ import annotations
 
-import secrets
+import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from boardbots.bots.registry import make_bot, parse_code
+from boardbots.core.contract import Game
+from boardbots.core.rng import mix_seed
 from boardbots.games import get_game
 from boardbots.server.errors import Code, ServerError
 from boardbots.server.hub import Hub
-from boardbots.server.table import Seat, SeatKind, Status, Table
+from boardbots.server.player_options import check_player_options
+from boardbots.server.table import OVER, Seat, SeatKind, Status, Table
 from boardbots.server.tokens import hash_token, new_table_id, new_token, token_matches
 
 MAX_NAME = 40
 MAX_SEED = 2**63
+SECRET_BYTES = 16
 
 
 def _name(value: Any, default: str) -> str:
@@ -59,25 +64,61 @@ def parse_seats(specs: Any, min_players: int, max_players: int) -> list[Seat]:
     return seats
 
 
-def _seed(value: Any) -> int:
+def _humans(specs: Any) -> int:
+    if not isinstance(specs, list):
+        return 0
+    return sum(1 for s in specs if isinstance(s, dict) and s.get("kind") == SeatKind.HUMAN.value)
+
+
+def table_seed(client_seed: int | None, secret: bytes) -> int:
+    """The game seed: the server's secret, mixed with the creator's seed if one was given.
+
+    The secret is what keeps the creator from searching seeds offline for a good
+    deal; the creator's number still changes the game, so two tables created
+    with different numbers differ even if the secrets were equal.
+    """
+    if client_seed is None:
+        return mix_seed("table", secret.hex())
+    return mix_seed("table", client_seed, secret.hex())
+
+
+def _client_seed(value: Any, game: Game, humans: int) -> int | None:
     if value is None:
-        return secrets.randbits(63)
+        return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_SEED:
         raise ServerError(Code.BAD_REQUEST, "seed must be an integer from 0 to 2^63-1")
+    if game.meta.hidden_information and humans > 1:
+        raise ServerError(
+            Code.SEED_NOT_ALLOWED,
+            f"{game.meta.title} hides cards, so a table with {humans} people cannot be given "
+            "a seed: one player could look up the others' cards",
+        )
     return value
 
 
-def new_table(body: dict[str, Any]) -> tuple[Table, str]:
-    """A validated table (not yet stored) and its owner token."""
+def _game(name: Any) -> Game:
     try:
-        game = get_game(str(body.get("game")))
+        return get_game(str(name))
     except ValueError as exc:
         raise ServerError(Code.UNKNOWN_GAME, str(exc)) from None
-    options = body.get("options") or {}
+
+
+def _options(game: Game, options: Any) -> dict[str, Any]:
+    if options is None:
+        options = {}
     if not isinstance(options, dict):
         raise ServerError(Code.BAD_OPTIONS, "options must be an object of rule settings")
+    check_player_options(game.meta.name, options)
+    return options
+
+
+def new_table(body: dict[str, Any], secret: bytes) -> tuple[Table, str]:
+    """A validated table (not yet stored) and its owner token; `secret` is server entropy."""
+    game = _game(body.get("game"))
+    options = _options(game, body.get("options"))
+    client_seed = _client_seed(body.get("seed"), game, _humans(body.get("seats")))
     seats = parse_seats(body.get("seats"), game.meta.min_players, game.meta.max_players)
-    seed = _seed(body.get("seed"))
+    seed = table_seed(client_seed, secret)
     try:
         state = game.new_state(len(seats), seed, options)
     except (ValueError, TypeError, KeyError) as exc:
@@ -92,14 +133,16 @@ def new_table(body: dict[str, Any]) -> tuple[Table, str]:
     return table, owner
 
 
-def create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
-    table, owner = new_table(body)
+async def create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
+    table, owner = new_table(body, hub.entropy(SECRET_BYTES))
     join_at = body.get("join")
     token = None
     if join_at is not None:
-        token = _take_seat(table, join_at, body.get("name"))
+        token = new_token()
+        seat = _joined(table, join_at, body.get("name"), token)
+        table.seats[seat.index] = seat
         table.start_if_ready()
-    hub.add(table)
+    await hub.add(table)
     hub.kick(table)
     out: dict[str, Any] = {"table": table.summary(), "owner_token": owner}
     if token is not None:
@@ -107,7 +150,8 @@ def create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _take_seat(table: Table, seat: Any, name: Any) -> str:
+def _joined(table: Table, seat: Any, name: Any, token: str) -> Seat:
+    """The seat once this player holds it; raises when it cannot be taken. Changes nothing."""
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise ServerError(Code.BAD_REQUEST, "seat must be an integer")
     if not 0 <= seat < len(table.seats):
@@ -117,52 +161,68 @@ def _take_seat(table: Table, seat: Any, name: Any) -> str:
         raise ServerError(Code.NOT_HUMAN_SEAT, f"seat {seat} is a bot seat")
     if target.joined:
         raise ServerError(Code.SEAT_TAKEN, f"seat {seat} already has a player")
-    token = new_token()
-    target.token_hash = hash_token(token)
-    target.name = _name(name, target.name)
-    return token
+    name = _name(name, target.name)
+    return dataclasses.replace(target, name=name, token_hash=hash_token(token), connections=0)
 
 
-def join(hub: Hub, table_id: str, body: dict[str, Any]) -> dict[str, Any]:
-    table = hub.get(table_id)
-    if table.status in (Status.FINISHED, Status.CLOSED):
+def _not_ended(table: Table) -> None:
+    if table.status in OVER:
         raise ServerError(Code.TABLE_OVER, f"the table is {table.status.value}")
-    seat = body.get("seat")
-    if seat is None:
-        free = table.open_seats()
-        if not free:
-            raise ServerError(Code.NO_FREE_SEAT, "every human seat is taken")
-        seat = free[0]
-    token = _take_seat(table, seat, body.get("name"))
-    hub.seat_changed(table, seat)
+    if table.status is Status.ERRORED:
+        raise ServerError(Code.TABLE_ERRORED, "the table stopped after an engine error")
+
+
+async def join(hub: Hub, table_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    table = hub.get(table_id)
+    token = new_token()
+
+    def make(table: Table) -> Seat:
+        _not_ended(table)
+        seat = body.get("seat")
+        if seat is None:
+            free = table.open_seats()
+            if not free:
+                raise ServerError(Code.NO_FREE_SEAT, "every human seat is taken")
+            seat = free[0]
+        return _joined(table, seat, body.get("name"), token)
+
+    await hub.change_seat(table, make)
+    seat = next(s.index for s in table.seats if token_matches(token, s.token_hash))
     return {"table": table.summary(), "seat": seat, "token": token}
 
 
-def _owned(hub: Hub, table_id: str, body: dict[str, Any]) -> Table:
-    table = hub.get(table_id)
-    if not token_matches(body.get("owner_token"), table.owner_hash):
-        raise ServerError(Code.BAD_OWNER_TOKEN, "only the table's creator may do that")
-    if table.status in (Status.FINISHED, Status.CLOSED):
-        raise ServerError(Code.TABLE_OVER, f"the table is {table.status.value}")
-    return table
+def _owner_check(body: dict[str, Any], errored_ok: bool) -> Callable[[Table], None]:
+    def check(table: Table) -> None:
+        if not token_matches(body.get("owner_token"), table.owner_hash):
+            raise ServerError(Code.BAD_OWNER_TOKEN, "only the table's creator may do that")
+        if not (errored_ok and table.status is Status.ERRORED):
+            _not_ended(table)
+
+    return check
 
 
-def replace(hub: Hub, table_id: str, seat: int, body: dict[str, Any]) -> dict[str, Any]:
+async def replace(hub: Hub, table_id: str, seat: int, body: dict[str, Any]) -> dict[str, Any]:
     """The creator hands a departed human's seat to a bot so the others can finish."""
-    table = _owned(hub, table_id, body)
-    if not 0 <= seat < len(table.seats):
-        raise ServerError(Code.SEAT_NOT_FOUND, f"seats are 0 to {len(table.seats) - 1}")
-    old = table.seats[seat]
-    if old.kind is not SeatKind.HUMAN:
-        raise ServerError(Code.NOT_HUMAN_SEAT, f"seat {seat} is already a bot")
-    if old.connections > 0:
-        raise ServerError(Code.SEAT_CONNECTED, f"seat {seat}'s player is still connected")
-    table.seats[seat] = bot_seat(seat, _bot_code(body.get("bot") or "easy"))
-    hub.seat_changed(table, seat)
+    table = hub.get(table_id)
+    code = body.get("bot") or "easy"
+
+    def make(table: Table) -> Seat:
+        _owner_check(body, errored_ok=False)(table)
+        if not 0 <= seat < len(table.seats):
+            raise ServerError(Code.SEAT_NOT_FOUND, f"seats are 0 to {len(table.seats) - 1}")
+        old = table.seats[seat]
+        if old.kind is not SeatKind.HUMAN:
+            raise ServerError(Code.NOT_HUMAN_SEAT, f"seat {seat} is already a bot")
+        if old.connections > 0:
+            raise ServerError(Code.SEAT_CONNECTED, f"seat {seat}'s player is still connected")
+        return bot_seat(seat, _bot_code(code))
+
+    await hub.change_seat(table, make)
     return {"table": table.summary()}
 
 
-def close(hub: Hub, table_id: str, body: dict[str, Any]) -> dict[str, Any]:
-    table = _owned(hub, table_id, body)
-    hub.close(table)
+async def close(hub: Hub, table_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    """The creator ends an unfinished table, or one the engine stopped (errored)."""
+    table = hub.get(table_id)
+    await hub.close(table, _owner_check(body, errored_ok=True))
     return {"table": table.summary()}

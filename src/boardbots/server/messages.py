@@ -12,7 +12,7 @@ from typing import Any
 from boardbots.core.contract import Action, Game, State, View
 from boardbots.core.rng import Rng, mix_seed
 from boardbots.server.errors import Code
-from boardbots.server.table import Status, Table
+from boardbots.server.table import UNFINISHED, Status, Table
 from boardbots.server.undo import undo_refusal
 
 Message = dict[str, Any]
@@ -71,6 +71,40 @@ def last_entry(game: Game, table: Table, seat: int | None) -> Message | None:
 
 
 def state_message(table: Table, seat: int | None) -> Message:
+    """The state message for `seat`; an ended table's is built once and kept on it."""
+    if table.status.value in UNFINISHED:
+        return _state_message(table, seat)
+    key = (table.version, seat)
+    cached = table.final_messages.get(key)
+    if cached is None:
+        if any(k[0] != table.version for k in table.final_messages):
+            table.final_messages.clear()  # errored -> closed: the old views are stale
+        cached = table.final_messages[key] = _state_message(table, seat)
+    return cached
+
+
+def _stateless_message(table: Table) -> Message:
+    """An errored table whose game could not even start: nothing to show but its status."""
+    return {
+        "type": "state",
+        "table": table.id,
+        "state_id": table.version,
+        "decision": len(table.log),
+        "status": table.status.value,
+        "view": None,
+        "pending": None,
+        "your_turn": False,
+        "legal": [],
+        "can_undo": False,
+        "last": None,
+        "scores": [],
+        "result": table.result,
+    }
+
+
+def _state_message(table: Table, seat: int | None) -> Message:
+    if not table.state:
+        return _stateless_message(table)
     game = table.game
     view = game.player_view(table.state, seat)
     pending = view.get("pending")

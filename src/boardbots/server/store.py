@@ -2,6 +2,9 @@
 
 Each write is its own transaction and is committed before the caller tells any
 client about the change, so a killed process never shows a move it then forgets.
+Writes use their own connection because the hub runs them in a writer thread
+(a locked database then waits there, not on the event loop); reads stay on the
+event loop's connection, and WAL lets them go on while a write waits.
 """
 
 from __future__ import annotations
@@ -45,26 +48,24 @@ Row = dict[str, Any]
 
 
 class Store:
-    """One connection used from the event loop only; SQLite in WAL mode keeps writes short."""
+    """A reading connection and a writing one; each write method is one transaction."""
 
     def __init__(self, path: Path, synchronous: str = "NORMAL") -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.row_factory = sqlite3.Row
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(f"PRAGMA synchronous={_checked_sync(synchronous)}")
-        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db = _connect(path, synchronous)
         self._db.executescript(_SCHEMA)
+        self._writer = _connect(path, synchronous)
 
     def close(self) -> None:
+        self._writer.close()
         self._db.close()
 
     def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         """All statements or none: a half-written move would break the replay."""
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
+        with self._writer:
+            self._writer.execute("BEGIN IMMEDIATE")
             for sql, args in statements:
-                self._db.execute(sql, args)
+                self._writer.execute(sql, args)
 
     def create(self, table: Row, seats: list[Row]) -> None:
         stmts = [
@@ -143,6 +144,15 @@ class Store:
             )
         ]
         return table, seats, log
+
+
+def _connect(path: Path, synchronous: str) -> sqlite3.Connection:
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    db.row_factory = sqlite3.Row
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute(f"PRAGMA synchronous={_checked_sync(synchronous)}")
+    db.execute("PRAGMA foreign_keys=ON")
+    return db
 
 
 def _checked_sync(value: str) -> str:

@@ -21,6 +21,9 @@ class Status(StrEnum):
     PLAYING = "playing"
     FINISHED = "finished"
     CLOSED = "closed"
+    ERRORED = "errored"
+    """The engine raised during play or while rebuilding the table: nothing more is
+    played, the creator may close it, and a restart leaves it as it is."""
 
 
 class SeatKind(StrEnum):
@@ -29,6 +32,7 @@ class SeatKind(StrEnum):
 
 
 UNFINISHED = (Status.WAITING.value, Status.PLAYING.value)
+OVER = (Status.FINISHED, Status.CLOSED)
 
 
 @dataclasses.dataclass
@@ -83,10 +87,11 @@ class Table:
     log: list[Entry] = dataclasses.field(default_factory=list)
     result: list[float] | None = None
     state: State = dataclasses.field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if not self.state:
-            self.state = self.replayed(self.log)
+    final_messages: dict[tuple[int, int | None], dict[str, Any]] = dataclasses.field(
+        default_factory=dict, repr=False, compare=False
+    )
+    """State messages of an ended table by (version, seat): an ended table never changes
+    (except errored -> closed, which moves the version), so each view is built once."""
 
     @property
     def game(self) -> Game:
@@ -100,12 +105,41 @@ class Table:
             state = game.applied(state, entry["action"])
         return state
 
+    def replayed_safely(self) -> tuple[State, Exception | None]:
+        """The state after as much of the log as the engine accepts, and what stopped it.
+
+        A log that no longer replays (an engine bug, a changed rule) must not stop
+        the server from starting or loop on every restart: the caller marks the
+        table errored and keeps the last good position (an empty state when even
+        the start fails).
+        """
+        try:
+            game = self.game
+            state = game.new_state(len(self.seats), self.seed, self.options)
+        except Exception as exc:
+            return {}, exc
+        for entry in self.log:
+            try:
+                state = game.applied(state, entry["action"])
+            except Exception as exc:
+                return state, exc
+        return state, None
+
     def pending_seat(self) -> int | None:
         pending = self.game.pending(self.state)
         return None if pending is None else int(pending["player"])
 
     def head(self) -> dict[str, Any]:
         return {"version": self.version, "status": self.status.value, "result": self.result}
+
+    def head_after(self, status: Status, result: list[float] | None = None) -> dict[str, Any]:
+        """The stored head once the next change is made: written before memory moves."""
+        return {"version": self.version + 1, "status": status.value, "result": result}
+
+    def outcome(self, state: State) -> list[float] | None:
+        """The win shares if `state` ends the game, else None."""
+        game = self.game
+        return game.result(state) if game.is_over(state) else None
 
     def open_seats(self) -> list[int]:
         return [s.index for s in self.seats if not s.joined]
@@ -140,19 +174,19 @@ class Table:
         except IllegalAction as exc:
             raise ServerError(Code.ILLEGAL_ACTION, str(exc)) from None
 
-    def commit(self, entry: Entry, state: State) -> None:
-        """Record an accepted decision; the caller has validated it against `self.state`."""
+    def commit(self, entry: Entry, state: State, result: list[float] | None) -> None:
+        """Record an accepted decision; the caller validated it and stored it already."""
         self.log.append(entry)
         self.state = state
         self.version += 1
-        game = self.game
-        if game.is_over(state):
+        if result is not None:
             self.status = Status.FINISHED
-            self.result = game.result(state)
+            self.result = result
 
-    def drop_last(self) -> None:
+    def drop_last(self, state: State) -> None:
+        """Forget the newest decision; `state` is `replayed(log[:-1])`, computed beforehand."""
         self.log.pop()
-        self.state = self.replayed(self.log)
+        self.state = state
         self.version += 1
 
     def summary(self) -> dict[str, Any]:
@@ -171,7 +205,7 @@ class Table:
 
 
 def table_from_rows(row: dict[str, Any], seats: list[dict[str, Any]], log: list[Any]) -> Table:
-    """Rebuild a stored table; its state comes from replaying the log, never from storage."""
+    """A stored table without its state: the caller replays the log (never read from storage)."""
     return Table(
         id=row["id"],
         game_name=row["game"],

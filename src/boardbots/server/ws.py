@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -24,6 +24,7 @@ from boardbots.server.table import SeatKind
 from boardbots.server.tokens import token_matches
 
 Handler = Callable[[Hub, Session, dict[str, Any]], None]
+AsyncHandler = Callable[[Hub, Session, dict[str, Any]], Awaitable[None]]
 
 
 def _welcome(hub: Hub, session: Session) -> dict[str, Any]:
@@ -69,15 +70,15 @@ def _player(session: Session, msg: dict[str, Any]) -> None:
         raise ServerError(Code.WRONG_SEAT, f"this connection plays seat {session.seat}, not {seat}")
 
 
-def on_action(hub: Hub, session: Session, msg: dict[str, Any]) -> None:
+async def on_action(hub: Hub, session: Session, msg: dict[str, Any]) -> None:
     _player(session, msg)
-    state_id = hub.act(session, msg["state_id"], msg["action"])
+    state_id = await hub.act(session, msg["state_id"], msg["action"])
     session.push({"type": "accepted", "ref": msg.get("ref"), "state_id": state_id})
 
 
-def on_undo(hub: Hub, session: Session, msg: dict[str, Any]) -> None:
+async def on_undo(hub: Hub, session: Session, msg: dict[str, Any]) -> None:
     _player(session, msg)
-    state_id = hub.undo(session, msg["state_id"])
+    state_id = await hub.undo(session, msg["state_id"])
     session.push({"type": "accepted", "ref": msg.get("ref"), "state_id": state_id})
 
 
@@ -102,15 +103,15 @@ def on_leave(hub: Hub, session: Session, msg: dict[str, Any]) -> None:
 
 HANDLERS: dict[str, Handler] = {
     "hello": on_hello,
-    "action": on_action,
-    "undo": on_undo,
     "sync": on_sync,
     "ping": on_ping,
     "leave": on_leave,
 }
+DECISIONS: dict[str, AsyncHandler] = {"action": on_action, "undo": on_undo}
+"""Handlers that store a change and so await the database writer."""
 
 
-def handle_frame(
+async def handle_frame(
     hub: Hub, session: Session, bucket: TokenBucket, frame: str | bytes | None
 ) -> None:
     """Check and run one frame; any refusal becomes an error message to this client only."""
@@ -119,7 +120,10 @@ def handle_frame(
         if not bucket.allow():
             raise ServerError(Code.RATE_LIMITED, "too many messages; slow down")
         msg = protocol.parse(frame, hub.config.max_message_bytes)
-        HANDLERS[msg["type"]](hub, session, msg)
+        if msg["type"] in DECISIONS:
+            await DECISIONS[msg["type"]](hub, session, msg)
+        else:
+            HANDLERS[msg["type"]](hub, session, msg)
     except ServerError as exc:
         ref = msg.get("ref") if msg else None
         if msg is None and exc.code is not Code.TOO_LARGE:
@@ -158,7 +162,7 @@ async def table_socket(websocket: WebSocket) -> None:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
-            handle_frame(hub, session, bucket, frame.get("text") or frame.get("bytes"))
+            await handle_frame(hub, session, bucket, frame.get("text") or frame.get("bytes"))
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
