@@ -492,3 +492,11 @@ def test_a_locked_database_does_not_stop_other_tables(
         store.release.set()
         joiner.join(10.0)
         assert answers == [200] and not store.gave_up
+
+
+def test_lab_mode_takes_any_option_and_the_seed_as_given(tmp_path: Path) -> None:
+    """For tests and local experiments only (the browser tests deal a chosen hand)."""
+    with open_client(make_config(tmp_path, lab_mode=True), tmp_path) as client:
+        options = {"starting_deck": {"Copper": 7, "Militia": 3}}
+        made = create(client, [HUMAN, EASY, HUMAN], game="domination", options=options, seed=5)
+        assert hub_of(client).get(made["table"]["id"]).seed == 5

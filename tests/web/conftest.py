@@ -47,6 +47,8 @@ SERVER_ENV = {
     "BOARDBOTS_BOT_WORKERS": "1",
     "BOARDBOTS_TIMEOUT_EXTRA_S": "20",
     "BOARDBOTS_LOG_LEVEL": "warning",
+    # The Domination test deals from a chosen seed and deck (Militia in both hands).
+    "BOARDBOTS_LAB_MODE": "1",
 }
 # Playwright waits: generous, so CPU contention cannot fail a test, but bounded, so a
 # real hang still fails in well under a minute per step.

@@ -38,6 +38,9 @@ class ServerConfig:
     abandon_after_s: float = 86_400.0
     abandon_check_s: float = 60.0
     sqlite_synchronous: str = "NORMAL"
+    lab_mode: bool = False
+    """Tables take any rule option and the client's seed as given: tests and local
+    experiments only, never a server others can reach (docs/server.md)."""
     plugins: list[str] = dataclasses.field(default_factory=list)
     log_level: str = "info"
 

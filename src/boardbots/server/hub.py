@@ -158,7 +158,7 @@ class Hub:
         (or failing) again on every restart."""
         unfinished = table.status.value in UNFINISHED
         failure: Exception | None = None
-        if unfinished:
+        if unfinished and not self.config.lab_mode:
             try:
                 check_player_options(table.game_name, table.options)
             except ServerError as exc:

@@ -82,12 +82,12 @@ def table_seed(client_seed: int | None, secret: bytes) -> int:
     return mix_seed("table", client_seed, secret.hex())
 
 
-def _client_seed(value: Any, game: Game, humans: int) -> int | None:
+def _client_seed(value: Any, game: Game, humans: int, lab: bool) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_SEED:
         raise ServerError(Code.BAD_REQUEST, "seed must be an integer from 0 to 2^63-1")
-    if game.meta.hidden_information and humans > 1:
+    if game.meta.hidden_information and humans > 1 and not lab:
         raise ServerError(
             Code.SEED_NOT_ALLOWED,
             f"{game.meta.title} hides cards, so a table with {humans} people cannot be given "
@@ -103,22 +103,24 @@ def _game(name: Any) -> Game:
         raise ServerError(Code.UNKNOWN_GAME, str(exc)) from None
 
 
-def _options(game: Game, options: Any) -> dict[str, Any]:
+def _options(game: Game, options: Any, lab: bool) -> dict[str, Any]:
     if options is None:
         options = {}
     if not isinstance(options, dict):
         raise ServerError(Code.BAD_OPTIONS, "options must be an object of rule settings")
-    check_player_options(game.meta.name, options)
+    if not lab:
+        check_player_options(game.meta.name, options)
     return options
 
 
-def new_table(body: dict[str, Any], secret: bytes) -> tuple[Table, str]:
-    """A validated table (not yet stored) and its owner token; `secret` is server entropy."""
+def new_table(body: dict[str, Any], secret: bytes, lab: bool = False) -> tuple[Table, str]:
+    """A validated table (not yet stored) and its owner token; `secret` is server entropy.
+    `lab` (the `lab_mode` setting) takes any option and uses the client's seed as given."""
     game = _game(body.get("game"))
-    options = _options(game, body.get("options"))
-    client_seed = _client_seed(body.get("seed"), game, _humans(body.get("seats")))
+    options = _options(game, body.get("options"), lab)
+    client_seed = _client_seed(body.get("seed"), game, _humans(body.get("seats")), lab)
     seats = parse_seats(body.get("seats"), game.meta.min_players, game.meta.max_players)
-    seed = table_seed(client_seed, secret)
+    seed = client_seed if lab and client_seed is not None else table_seed(client_seed, secret)
     try:
         state = game.new_state(len(seats), seed, options)
     except (ValueError, TypeError, KeyError) as exc:
@@ -134,7 +136,7 @@ def new_table(body: dict[str, Any], secret: bytes) -> tuple[Table, str]:
 
 
 async def create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
-    table, owner = new_table(body, hub.entropy(SECRET_BYTES))
+    table, owner = new_table(body, hub.entropy(SECRET_BYTES), hub.config.lab_mode)
     join_at = body.get("join")
     token = None
     if join_at is not None:
