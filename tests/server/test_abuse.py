@@ -142,6 +142,12 @@ def test_options_a_player_cannot_set_are_refused(
     assert all_tables(client) == []
 
 
+def test_config_lists_the_options_a_player_can_set(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/config").json()["games"]}
+    assert games["y"]["player_options"] == ["size", "swap"]
+    assert games["domination"]["player_options"] == ["kingdom", "turn_limit"]
+
+
 def test_the_options_the_app_offers_are_accepted(client: TestClient) -> None:
     seats = [HUMAN, EASY]
     for game, options in [
@@ -425,6 +431,26 @@ def test_a_failed_human_move_sends_an_error_and_keeps_the_socket(flaky: TestClie
         assert store.load(tid)[2] == []  # type: ignore[index]
         send(ws, {"type": "action", "state_id": 0, "action": move, "ref": 6})
         assert receive_until(ws, of_type("accepted"))["state_id"] == 1
+
+
+def test_a_failed_undo_keeps_the_move(flaky: TestClient) -> None:
+    tid, t0, _, _ = two_humans(flaky)
+    store = hub_of(flaky).store
+    assert isinstance(store, FlakyStore)
+    with flaky.websocket_connect(f"/ws/tables/{tid}") as ws:
+        start = hello(ws, 0, t0)
+        send(ws, {"type": "action", "state_id": 0, "action": start["legal"][0]["action"]})
+        assert receive_until(ws, of_type("accepted"))["state_id"] == 1
+        store.failing = True
+        send(ws, {"type": "undo", "state_id": 1, "ref": "u"})
+        error = receive_until(ws, of_type("error"))
+        assert error["code"] == "storage_error" and error["state_id"] == 1
+        table = hub_of(flaky).get(tid)
+        assert table.version == 1 and len(table.log) == 1
+        store.failing = False
+        assert len(store.load(tid)[2]) == 1  # type: ignore[index]
+        send(ws, {"type": "undo", "state_id": 1})
+        assert receive_until(ws, of_type("accepted"))["state_id"] == 2
 
 
 def test_a_bot_loop_resumes_when_storage_is_back(flaky: TestClient) -> None:

@@ -18,6 +18,7 @@ from boardbots.server import lobby
 from boardbots.server.config import ServerConfig
 from boardbots.server.errors import Code, ServerError
 from boardbots.server.hub import Hub
+from boardbots.server.player_options import allowed_options
 from boardbots.server.replay import replay_of
 from boardbots.server.table import OVER, UNFINISHED, Status
 
@@ -133,6 +134,7 @@ def _game_info(game: Any) -> dict[str, Any]:
         "chance": m.chance,
         "default_options": game.default_rules().to_dict(),
         "option_ranges": _option_ranges(m.name),
+        "player_options": list(allowed_options(m.name)),
     }
 
 
