@@ -35,6 +35,7 @@ PUBLIC_KEYS = (
     "supply",
     "trash",
     "play",
+    "first",
     "cur",
     "turn",
     "phase",
