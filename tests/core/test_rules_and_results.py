@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
+from typing import ClassVar
 
 import pytest
 
+from boardbots.core.bounds import Check, Int, ListOf, Name
 from boardbots.core.results import shares_from_keys
 from boardbots.core.rules import RulesConfig
 
 
 @dataclasses.dataclass(frozen=True)
 class _Rules(RulesConfig):
+    BOUNDS: ClassVar[Mapping[str, Check]] = {"size": Int(1, 9), "names": ListOf(Name(), 0, 3)}
+
     size: int = 5
     names: tuple[str, ...] = ()
 

@@ -8,9 +8,9 @@ from it.
 A setup is a new game (`players`, `seed`, `options`), then optionally
 `zones`: seat -> {"hand", "deck" (top card first), "discard"} replacing that
 seat's cards (the supply gives up the cards added, so every card stays
-counted), then optionally `walk`: `steps` uniformly random legal actions
-drawn with `Rng(walk.rng)`. The game's own seed decides every shuffle
-inside the tree, so the whole tree is fixed.
+counted, and seat 0 is the one to act), then optionally `walk`: `steps`
+uniformly random legal actions drawn with `Rng(walk.rng)`. The game's own
+seed decides every shuffle inside the tree, so the whole tree is fixed.
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ def _place(state: State, zones: dict[str, dict[str, list[str]]]) -> None:
         assert state["supply"][name] >= 0, f"more {name} than the game has"
     state["phase"] = "action"
     state["pending"] = None
+    state["first"] = state["cur"] = 0  # the zones are drawn up for seat 0 to act
     settle(state, tables(state))
 
 

@@ -45,6 +45,7 @@ def make(
         pl["marks"] = []
     state["phase"] = phase
     state["pending"] = None
+    state["first"] = state["cur"] = 0  # whoever the seed drew, these positions start at seat 0
     settle(state, tables(state))
     return state
 

@@ -15,14 +15,15 @@ How the numbers were produced and checked. This engine computed them
 (`python -m tests.golden.regen`); there is no second Domination engine, so
 the first levels were checked by hand against the second-edition rules:
 
-- first_game_2p_start (hand Copper x4, Estate; no Action, so the turn opens in
-  the Buy phase). Root = treasures, play:Copper, buy:Copper, buy:Curse, end:
-  $0 buys only the $0 cards, in supply order. Depth 2 = 33: after
-  "treasures" $4 buys any of the 12 supply cards costing <= 4 (Copper, Curse,
-  Estate, Cellar, Moat, Silver, Merchant, Village, Workshop, Militia, Remodel,
-  Smithy) or ends (13); after play:Copper the same 5 as the root; each of
-  buy:Copper, buy:Curse and end finishes the turn (one buy) and gives P1's
-  opening hand of Coppers and Estates 5 options: 13 + 5 + 3 * 5 = 33.
+- first_game_2p_start (seed 7 draws P1 to start; hand Copper x5; no Action,
+  so the turn opens in the Buy phase). Root = treasures, play:Copper,
+  buy:Copper, buy:Curse, end: $0 buys only the $0 cards, in supply order.
+  Depth 2 = 36: after "treasures" $5 buys any of the 15 supply cards costing
+  <= 5 (Copper, Curse, Estate, Cellar, Moat, Silver, Merchant, Village,
+  Workshop, Militia, Remodel, Smithy, Duchy, Market, Mine) or ends (16);
+  after play:Copper the same 5 as the root; each of buy:Copper, buy:Curse
+  and end finishes the turn (one buy) and gives P0's opening hand (Copper
+  x4, Estate) 5 options: 16 + 5 + 3 * 5 = 36.
 - first_game_4p_militia_moat (P0: Militia, Village, Remodel, Silver, Estate).
   Root = play:Village, play:Militia, play:Remodel, end (Actions in supply
   order, kingdom sorted by cost then name; Silver and Estate cannot be played
@@ -101,7 +102,8 @@ def test_the_hand_checked_levels() -> None:
     """The first levels worked out by hand in the module docstring, independent of the files."""
     by_name = {p.stem: json.loads(p.read_text()) for p in FILES}
     start = build(by_name["perft_first_game_2p_start"]["setup"])
-    assert sum(divide(start, 2).values()) == 33
+    assert start["first"] == 1
+    assert sum(divide(start, 2).values()) == 36
     militia = build(by_name["perft_first_game_4p_militia_moat"]["setup"])
     assert divide(militia, 3) == {
         "play:Village": 14,

@@ -42,12 +42,22 @@ def scramble(state: State, viewer: int | None, rng: Rng) -> State:
         if p != viewer:
             spots += [("hand", i) for i in range(len(pl["hand"]))]
             spots += [("look", i) for i in range(len(pl["look"]))]
-            spots += [("discard", i) for i in range(len(pl["discard"]) - 1)]
+            # The visible top lies under any batch of discards still being chosen.
+            top = len(pl["discard"]) - 1 - face_down(state, p)
+            spots += [("discard", i) for i in range(len(pl["discard"])) if i != top]
         cards = [pl[z][i] for z, i in spots]
         rng.shuffle(cards)
         for (z, i), card in zip(spots, cards, strict=True):
             pl[z][i] = card
     return twin
+
+
+def face_down(state: State, p: int) -> int:
+    """Cards p is discarding in a decision still open (Cellar, Militia, Poacher, Sentry)."""
+    pend = state["pending"]
+    if pend is None or pend["player"] != p:
+        return 0
+    return int({"discard": pend.get("count"), "sentry": pend.get("discarded")}.get(pend["kind"], 0))
 
 
 def test_views_hide_other_hands_every_order_and_the_seed() -> None:

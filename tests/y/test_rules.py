@@ -110,7 +110,7 @@ def test_swap_gives_the_opening_stone_to_the_second_player() -> None:
 
 
 def test_bad_rules_are_refused() -> None:
-    with pytest.raises(ValueError, match="board size"):
+    with pytest.raises(ValueError, match="size must be an integer from 3 to 19, not 40"):
         GAME.new_state(2, 0, {"size": 40})
     with pytest.raises(ValueError, match="unknown rule option"):
         GAME.new_state(2, 0, {"colour": "red"})

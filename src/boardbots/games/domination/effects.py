@@ -23,11 +23,13 @@ from boardbots.games.domination.zones import (
     MARK_OWNER,
     MARK_PUBLIC,
     discard_from,
+    discard_unseen,
     distinct,
     draw,
     empty_piles,
     gain,
     log,
+    log_discards,
     others,
     pop_top,
     put_on_deck,
@@ -217,8 +219,10 @@ def _poacher(state: State, t: Tables, card: str, victims: list[int]) -> None:
     if not k or not hand:
         return
     if len(hand) <= k:
+        count = len(hand)
         for name in list(hand):
-            discard_from(state, p, hand, name)
+            discard_unseen(state, p, hand, name)
+        log_discards(state, p, count)
     else:
         ask_pick(state, p, "discard", card, need=k, left=k)
 
@@ -308,7 +312,7 @@ def _sentry(state: State, t: Tables, card: str, victims: list[int]) -> None:
             break
         pl["look"].append(top)
     if pl["look"]:
-        ask(state, p, "sentry", card)
+        ask(state, p, "sentry", card, discarded=0)
 
 
 def _witch(state: State, t: Tables, card: str, victims: list[int]) -> None:
@@ -393,7 +397,7 @@ def _answer_pick(state: State, t: Tables, pend: Pending, action: Action) -> None
     zone = pl[pend["zone"]]
     kind = pend["kind"]
     if kind == "discard":
-        discard_from(state, p, zone, name)
+        discard_unseen(state, p, zone, name)
     elif kind == "trash":
         trash_from(state, p, zone, name)
     else:
@@ -401,7 +405,8 @@ def _answer_pick(state: State, t: Tables, pend: Pending, action: Action) -> None
         put_on_deck(pl, name, pend["mark"])
         log(state, p, "topdeck", name if pend["mark"] == MARK_PUBLIC else None)
     pend["count"] += 1
-    pend["last"] = name
+    # A discarded card stays unnamed until the batch closes (see log_discards).
+    pend["last"] = name if kind != "discard" else None
     pend["need"] = max(0, pend["need"] - 1)
     if pend["left"] is not None:
         pend["left"] -= 1
@@ -411,6 +416,8 @@ def _answer_pick(state: State, t: Tables, pend: Pending, action: Action) -> None
 
 def _finish(state: State, t: Tables, pend: Pending) -> None:
     state["pending"] = None
+    if pend["kind"] == "discard":
+        log_discards(state, pend["player"], pend["count"])
     hook = FINISH.get((pend["card"], pend["kind"]))
     if hook is not None:
         hook(state, t, pend)
@@ -465,17 +472,18 @@ def _answer_yesno(state: State, t: Tables, pend: Pending, action: Action) -> Non
 def _answer_sentry(state: State, t: Tables, pend: Pending, action: Action) -> None:
     p = pend["player"]
     look = state["players"][p]["look"]
-    if action == "done":
-        state["pending"] = None
-        _sentry_put_back(state, t, pend)
-        return
-    verb, _, name = str(action).partition(":")
-    if verb == "trash":
-        trash_from(state, p, look, name)
-    else:
-        discard_from(state, p, look, name)
-    if not look:
-        state["pending"] = None
+    if action != "done":
+        verb, _, name = str(action).partition(":")
+        if verb == "trash":
+            trash_from(state, p, look, name)
+        else:
+            discard_unseen(state, p, look, name)
+            pend["discarded"] += 1
+        if look:
+            return
+    state["pending"] = None
+    log_discards(state, p, pend["discarded"])
+    _sentry_put_back(state, t, pend)
 
 
 def _sentry_put_back(state: State, t: Tables, pend: Pending) -> None:

@@ -1,7 +1,8 @@
 """The Domination engine: set-up, the turn's phases, and the engine contract (GAME).
 
 A state is one JSON dict. Public parts: "supply" (pile counts), "trash",
-"play" (the current player's cards in play), "cur", "turn" (turns finished),
+"play" (the current player's cards in play), "first" (the seat that started,
+drawn from the seed), "cur", "turn" (turns finished),
 "phase", "actions"/"buys"/"coins", "bought" (cards bought this turn),
 "merchant"/"silvers" (Merchant's pending bonus and Silvers played), "stack"
 (work waiting on answers, see `effects.py`), "blocked", "pending", "steps"
@@ -27,7 +28,7 @@ from boardbots.core.contract import (
     run_until,
 )
 from boardbots.core.results import shares_from_keys
-from boardbots.core.rng import Rng
+from boardbots.core.rng import Rng, mix_seed
 from boardbots.games.domination import text, view
 from boardbots.games.domination.effects import FRAMES, answer, choices, resolve
 from boardbots.games.domination.rules import DominationRules, Tables, rules_from_options
@@ -57,6 +58,7 @@ def new_game(players: int, seed: int, options: dict[str, Any] | None = None) -> 
             f"Domination is for {rules.min_players} to {rules.max_players} players, not {players}"
         )
     kingdom = rules.choose_kingdom(seed)
+    first = first_player(seed, players)
     okey = json.dumps(opts, sort_keys=True, separators=(",", ":"))
     start = [name for name, k in rules.starting_deck.items() for _ in range(k)]
     state: State = {
@@ -71,7 +73,8 @@ def new_game(players: int, seed: int, options: dict[str, Any] | None = None) -> 
         "trash": [],
         "players": [new_player(list(start)) for _ in range(players)],
         "play": [],
-        "cur": 0,
+        "first": first,
+        "cur": first,
         "turn": 0,
         "phase": ACTION_PHASE,
         "stack": [],
@@ -86,6 +89,16 @@ def new_game(players: int, seed: int, options: dict[str, Any] | None = None) -> 
         draw(state, pl, rules.hand_size)
     _prompt_phase(state, tables(state))
     return state
+
+
+def first_player(seed: int, players: int) -> int:
+    """The seat that starts, drawn from the game seed as the rules draw it at random.
+
+    A hash of its own (like the kingdom's stream) keeps the draw independent of
+    the shuffles; taking it straight from the hash skips seeding a generator,
+    which would cost as much as a shuffle.
+    """
+    return mix_seed("first", seed) % players
 
 
 def _reset_turn(state: State, rules: DominationRules) -> None:
@@ -299,8 +312,10 @@ def cards_of(state: State | View, p: int) -> list[str]:
 
 
 def turns_taken(state: State | View, p: int) -> int:
+    """How many turns seat p has had: turns go round from the first player."""
     n = state["n"]
-    return int((state["turn"] - p + n - 1) // n)
+    behind = (p - state["first"]) % n
+    return int((state["turn"] - behind + n - 1) // n)
 
 
 class DominationGame:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
+from boardbots.core.bounds import Check
 from boardbots.core.rng import Rng, mix_seed
 from boardbots.core.rules import RulesConfig
 from boardbots.games.domination.cards import (
@@ -24,8 +26,12 @@ from boardbots.games.domination.cards import (
     CardSpec,
     all_cards,
 )
-
-RANDOM_KINGDOM = "random"
+from boardbots.games.domination.options import (
+    BOUNDS,
+    PLAYER_OPTIONS,
+    RANDOM_KINGDOM,
+    check_rules,
+)
 
 
 def _presets() -> dict[str, list[str]]:
@@ -39,8 +45,12 @@ class DominationRules(RulesConfig):
     `kingdom` is a preset name, "random" (ten cards drawn from the game
     seed) or an explicit list of kingdom card names. `turn_limit` is not in
     the printed rules: it lets the lab cap games that random play could
-    otherwise stretch out forever; None keeps the printed rules.
+    otherwise stretch out forever; None keeps the printed rules. The bounds on
+    every field are in `options.py`.
     """
+
+    BOUNDS: ClassVar[Mapping[str, Check]] = BOUNDS
+    PLAYER_OPTIONS: ClassVar[frozenset[str]] = PLAYER_OPTIONS
 
     cards: dict[str, CardSpec] = dataclasses.field(default_factory=all_cards)
     basic: list[str] = dataclasses.field(
@@ -71,24 +81,18 @@ class DominationRules(RulesConfig):
     log_length: int = 40
 
     def __post_init__(self) -> None:
-        for name in [*self.basic, *self.starting_deck, self.end_pile]:
-            if name not in self.cards:
-                raise ValueError(f"unknown card {name!r} in the rules")
-        if isinstance(self.kingdom, list):
-            self.check_kingdom(self.kingdom)
-        elif self.kingdom != RANDOM_KINGDOM and self.kingdom not in self.presets:
-            known = ", ".join(sorted(self.presets))
-            raise ValueError(f"unknown kingdom preset {self.kingdom!r}; presets: {known}, random")
+        super().__post_init__()
+        check_rules(self)
 
     def check_kingdom(self, names: list[str]) -> None:
         """Raise ValueError unless `names` is a valid kingdom for these rules."""
         for name in names:
             if name not in self.cards or name in self.basic:
-                raise ValueError(f"{name!r} is not a kingdom card")
+                raise ValueError(f"kingdom: {name!r} is not a kingdom card")
         if len(set(names)) != len(names):
-            raise ValueError("a kingdom card is listed twice")
+            raise ValueError("kingdom: a kingdom card is listed twice")
         if len(names) != self.kingdom_size:
-            raise ValueError(f"a kingdom has {self.kingdom_size} cards, not {len(names)}")
+            raise ValueError(f"kingdom must have {self.kingdom_size} cards, not {len(names)}")
 
     def kingdom_cards(self) -> list[str]:
         """Every card that may appear in a kingdom, in table order."""

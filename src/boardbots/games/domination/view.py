@@ -20,7 +20,13 @@ from typing import Any
 
 from boardbots.core.contract import State, View
 from boardbots.core.rng import Rng
-from boardbots.games.domination.zones import MARK_OWNER, MARK_PUBLIC, Player, tables
+from boardbots.games.domination.zones import (
+    MARK_OWNER,
+    MARK_PUBLIC,
+    Player,
+    tables,
+    unrevealed_discards,
+)
 
 Constraint = tuple[str, frozenset[str]]
 """("hand", names): the hand holds at least one of them; ("look", names): the
@@ -35,6 +41,7 @@ PUBLIC_KEYS = (
     "supply",
     "trash",
     "play",
+    "first",
     "cur",
     "turn",
     "phase",
@@ -64,8 +71,11 @@ def player_view(state: State, viewer: int | None) -> View:
     out: View = {"game": "domination", "viewer": viewer}
     for key in PUBLIC_KEYS:
         out[key] = _copy(state[key])
-    out["pending"] = _copy(state["pending"])
-    out["players"] = [_seat(pl, p == viewer) for p, pl in enumerate(state["players"])]
+    pend = out["pending"] = _copy(state["pending"])
+    out["players"] = [
+        _seat(pl, p == viewer, unrevealed_discards(pend, p))
+        for p, pl in enumerate(state["players"])
+    ]
     return out
 
 
@@ -80,15 +90,18 @@ def _known_top(pl: Player, level: int) -> list[str | None]:
     return known
 
 
-def _seat(pl: Player, mine: bool) -> dict[str, Any]:
+def _seat(pl: Player, mine: bool, face_down: int) -> dict[str, Any]:
+    """One seat as seen by its owner (`mine`) or anyone else. The top `face_down`
+    cards of the discard pile are a batch still being chosen: only the owner sees them."""
     disc = pl["discard"]
     public = _known_top(pl, MARK_PUBLIC)
+    at = len(disc) - 1 - (0 if mine else face_down)  # where the visible top lies
     seat: dict[str, Any] = {
         "hand_size": len(pl["hand"]),
         "deck_size": len(pl["deck"]),
         "discard_size": len(disc),
         "look_size": len(pl["look"]),
-        "discard_top": disc[-1] if disc else None,
+        "discard_top": disc[at] if at >= 0 else None,
         "shown": list(pl["shown"]),
         "top_public": public,
     }
@@ -112,9 +125,14 @@ def _seat(pl: Player, mine: bool) -> dict[str, Any]:
         deck=None,
         discard=None,
         top_known=None,
-        hidden=sorted([*pl["hand"], *pl["look"], *unseen, *disc[:-1]]),
+        hidden=sorted([*pl["hand"], *pl["look"], *unseen, *_without(disc, at)]),
     )
     return seat
+
+
+def _without(cards: list[str], at: int) -> list[str]:
+    """`cards` less the one at index `at` (none when `at` is -1: an empty visible top)."""
+    return cards[:at] + cards[at + 1 :] if at >= 0 else list(cards)
 
 
 def known_cards(view: View, p: int) -> list[str]:
@@ -141,8 +159,11 @@ def determinize(view: View, rng: Rng) -> State:
     state["seed"] = rng.fork().seed
     state["shuffles"] = 0
     viewer = view["viewer"]
+    pend = view["pending"]
     state["players"] = [
-        _own_seat(seat, rng) if p == viewer else _other_seat(seat, rng, _constraint(view, p))
+        _own_seat(seat, rng)
+        if p == viewer
+        else _other_seat(seat, rng, _constraint(view, p), unrevealed_discards(pend, p))
         for p, seat in enumerate(view["players"])
     ]
     return state
@@ -206,7 +227,7 @@ def _own_seat(seat: dict[str, Any], rng: Rng) -> Player:
     }
 
 
-def _other_seat(seat: dict[str, Any], rng: Rng, rule: Constraint | None) -> Player:
+def _other_seat(seat: dict[str, Any], rng: Rng, rule: Constraint | None, face_down: int) -> Player:
     pool = list(seat["hidden"])
     rng.shuffle(pool)
     public = seat["top_public"]
@@ -217,7 +238,8 @@ def _other_seat(seat: dict[str, Any], rng: Rng, rule: Constraint | None) -> Play
     deck_fill = pool[h + k : h + k + unknown_deck]
     discard = pool[h + k + unknown_deck :]
     if seat["discard_top"] is not None:
-        discard.append(seat["discard_top"])
+        # Under the batch still face down, which is dealt like any unseen card.
+        discard.insert(len(discard) - face_down, seat["discard_top"])
     return {
         "hand": pool[:h],
         "deck": _stack_deck(seat["deck_size"], public, deck_fill),

@@ -120,6 +120,42 @@ def discard_from(state: State, p: int, zone: list[str], name: str) -> None:
     log(state, p, "discard", name)
 
 
+def discard_unseen(state: State, p: int, zone: list[str], name: str) -> None:
+    """Discard a card face down, as one of several going at once; see `log_discards`."""
+    zone.remove(name)
+    state["players"][p]["discard"].append(name)
+
+
+def log_discards(state: State, p: int, count: int) -> None:
+    """Close a batch of `count` cards discarded together.
+
+    The rules let the table see only the card that ends on top of the pile, so
+    the log counts the others without naming them and names that top card last.
+    """
+    if not count:
+        return
+    game_log = state["log"]
+    for _ in range(count - 1):
+        game_log.append([p, "discard", None])
+    game_log.append([p, "discard", state["players"][p]["discard"][-1]])
+
+
+def unrevealed_discards(pending: dict[str, Any] | None, p: int) -> int:
+    """How many cards on top of p's discard pile belong to a batch still being chosen.
+
+    Until the decision closes they lie face down: others still see the card
+    that was on top before. Both counts below are public fields of the prompt.
+    """
+    if pending is None or pending["player"] != p:
+        return 0
+    kind = pending["kind"]
+    if kind == "discard":
+        return int(pending["count"])
+    if kind == "sentry":
+        return int(pending["discarded"])
+    return 0
+
+
 def log(state: State, p: int, verb: str, what: str | None) -> None:
     """Append a public event; only ever pass what every player may see."""
     state["log"].append([p, verb, what])

@@ -1,13 +1,25 @@
-"""Rule constants for the Game of Y."""
+"""Rule constants for the Game of Y, with the bounds each option must keep to."""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
+from typing import ClassVar
 
+from boardbots.core.bounds import Check, Flag, Int
 from boardbots.core.rules import RulesConfig
 
 MIN_SIZE = 3
 MAX_SIZE = 19
+
+BOUNDS: Mapping[str, Check] = {
+    "size": Int(MIN_SIZE, MAX_SIZE),
+    "swap": Flag(),
+}
+"""Below 3 a side has no cells of its own; above 19 is past any board people play."""
+
+PLAYER_OPTIONS = frozenset({"size", "swap"})
+"""Everything: both options are choices a player makes when opening a table."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -20,11 +32,8 @@ class YRules(RulesConfig):
     find it surprising; turn it on to take away the first-move advantage.
     """
 
+    BOUNDS: ClassVar[Mapping[str, Check]] = BOUNDS
+    PLAYER_OPTIONS: ClassVar[frozenset[str]] = PLAYER_OPTIONS
+
     size: int = 11
     swap: bool = False
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.size, int) or not MIN_SIZE <= self.size <= MAX_SIZE:
-            raise ValueError(f"board size must be a whole number from {MIN_SIZE} to {MAX_SIZE}")
-        if not isinstance(self.swap, bool):
-            raise ValueError("swap must be true or false")
