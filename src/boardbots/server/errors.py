@@ -38,6 +38,11 @@ class Code(StrEnum):
     NOT_FINISHED = "not_finished"
     TABLE_OVER = "table_over"
     TOO_MANY_TABLES = "too_many_tables"
+    TOO_MANY_CREATED = "too_many_created"
+    TOO_MANY_OPEN_TABLES = "too_many_open_tables"
+    TOO_MANY_CONNECTIONS = "too_many_connections"
+    HELLO_TIMEOUT = "hello_timeout"
+    BODY_TOO_LARGE = "body_too_large"
 
 
 _STATUS = {
@@ -51,6 +56,10 @@ _STATUS = {
     Code.NOT_FINISHED: 409,
     Code.TABLE_OVER: 409,
     Code.TOO_MANY_TABLES: 503,
+    Code.TOO_MANY_CREATED: 429,
+    Code.TOO_MANY_OPEN_TABLES: 429,
+    Code.TOO_MANY_CONNECTIONS: 429,
+    Code.BODY_TOO_LARGE: 413,
 }
 
 
