@@ -24,7 +24,6 @@ from tests.server.conftest import (
     open_client,
     receive_until,
     send,
-    wait_for,
 )
 
 Msg = dict[str, Any]
