@@ -289,26 +289,31 @@ async def _pinger(ws: Any, fair: Fair, rate: float, sent: dict[int, float]) -> N
         await asyncio.sleep(1.0 / rate)
 
 
+async def _act_later(ws: Any, msg: dict[str, Any], delay: float, rng: random.Random) -> None:
+    await asyncio.sleep(rng.uniform(0, delay))
+    action = rng.choice(msg["legal"])["action"]
+    await ws.send(json.dumps({"type": "action", "state_id": msg["state_id"], "action": action}))
+
+
 async def _play(ws: Any, fair: Fair, args: argparse.Namespace, rng: random.Random) -> None:
-    """The human's side of one game: random legal moves after a short think; pongs timed."""
+    """The human's side of one game: random legal moves after a short think, in a task of
+    their own so that the reading loop never sleeps and every pong is timed on arrival."""
     sent: dict[int, float] = {}
-    pinger = asyncio.create_task(_pinger(ws, fair, args.ping_rate, sent))
+    tasks = [asyncio.create_task(_pinger(ws, fair, args.ping_rate, sent))]
     try:
         while fair.running():
             msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=fair.left() + 1))
             if msg["type"] == "pong" and msg.get("ref") in sent:
                 fair.pings.append((time.perf_counter() - sent.pop(msg["ref"])) * 1000)
-            if msg["type"] != "state" or not msg["your_turn"]:
-                if msg["type"] == "state" and msg["status"] != "playing":
-                    return
+            if msg["type"] != "state":
                 continue
-            await asyncio.sleep(rng.uniform(0, args.human_delay))
-            action = rng.choice(msg["legal"])["action"]
-            await ws.send(
-                json.dumps({"type": "action", "state_id": msg["state_id"], "action": action})
-            )
+            if msg["status"] != "playing":
+                return
+            if msg["your_turn"]:
+                tasks.append(asyncio.create_task(_act_later(ws, msg, args.human_delay, rng)))
     finally:
-        pinger.cancel()
+        for task in tasks:
+            task.cancel()
 
 
 async def human_lane(
@@ -353,9 +358,8 @@ async def run_fair(url: str, args: argparse.Namespace) -> dict[str, Any]:
         elapsed = time.monotonic() - started
         after = (await client.get(f"{url}/api/stats")).json()
         human = await _human_log(client, url, fair)
-    delta = {
-        k: after[k] - before[k] for k in ("bot_decisions", "fallbacks", "cancelled") if k in after
-    }
+    keys = ("bot_decisions", "fallbacks", "cancelled", "late_discarded")
+    delta = {k: after[k] - before[k] for k in keys if k in after}
     human_fallbacks = sum(1 for e in human if e["by"] == "fallback")
     others = delta["bot_decisions"] - len(human)
     other_fallbacks = delta["fallbacks"] - human_fallbacks
@@ -379,6 +383,7 @@ async def run_fair(url: str, args: argparse.Namespace) -> dict[str, Any]:
         "syncs_sent": fair.syncs,
         "states_received": fair.states,
         "tasks_cancelled": delta.get("cancelled"),
+        "late_answers_discarded": delta.get("late_discarded"),
         "bot_p50_ms": after["bot_ms_p50"],
         "bot_p95_ms": after["bot_ms_p95"],
     }
