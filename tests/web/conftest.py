@@ -47,6 +47,10 @@ SERVER_ENV = {
     "BOARDBOTS_BOT_WORKERS": "1",
     "BOARDBOTS_TIMEOUT_EXTRA_S": "20",
     "BOARDBOTS_LOG_LEVEL": "warning",
+    # Every browser test is the same client (127.0.0.1) of one server for the session.
+    "BOARDBOTS_TABLES_PER_CLIENT": "100000",
+    "BOARDBOTS_OPEN_TABLES_PER_CLIENT": "100000",
+    "BOARDBOTS_SOCKETS_PER_CLIENT": "100000",
 }
 # Playwright waits: generous, so CPU contention cannot fail a test, but bounded, so a
 # real hang still fails in well under a minute per step.
