@@ -358,6 +358,18 @@ async def run_fair(url: str, args: argparse.Namespace) -> dict[str, Any]:
         elapsed = time.monotonic() - started
         after = (await client.get(f"{url}/api/stats")).json()
         human = await _human_log(client, url, fair)
+    return _fair_report(fair, args, elapsed, (before, after), human)
+
+
+def _fair_report(
+    fair: Fair,
+    args: argparse.Namespace,
+    elapsed: float,
+    stats: tuple[dict[str, Any], dict[str, Any]],
+    human: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """The human table's figures from its replays; the all-bot tables' are the rest."""
+    before, after = stats
     keys = ("bot_decisions", "fallbacks", "cancelled", "late_discarded")
     delta = {k: after[k] - before[k] for k in keys if k in after}
     human_fallbacks = sum(1 for e in human if e["by"] == "fallback")
