@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from starlette.testclient import TestClient
@@ -20,6 +19,7 @@ from tests.server.conftest import (
     receive_until,
     send,
     two_humans,
+    wait_for,
 )
 
 
@@ -60,23 +60,29 @@ def test_no_undo_after_someone_else_acted(client: TestClient) -> None:
 
 
 def test_undo_while_the_bot_is_thinking_discards_its_answer(tmp_path: Path) -> None:
-    config = make_config(tmp_path, min_think_ms=1500.0)
+    """Event-driven: the bot has answered and its move waits out the display time (a
+    minute, far longer than the test) when the undo comes; the pending move is dropped."""
+    config = make_config(tmp_path, min_think_ms=60_000.0)
     with open_client(config, tmp_path) as client:
         made = create(client, [HUMAN, {"kind": "bot", "bot": "easy"}], join=0)
         tid = made["table"]["id"]
+
+        def stat(name: str) -> int:
+            value: int = client.get("/api/stats").json()[name]
+            return value
+
         with client.websocket_connect(f"/ws/tables/{tid}") as ws:
             start = hello(ws, 0, made["token"])
             send(ws, {"type": "action", "state_id": 0, "action": start["legal"][0]["action"]})
             receive_until(ws, of_type("thinking"))
+            wait_for(lambda: stat("bot_decisions") == 1)  # answered, held for display
             send(ws, {"type": "undo", "state_id": 1})
             back = receive_until(ws, of_type("state"))
             assert back["decision"] == 0 and back["your_turn"]
-            time.sleep(1.7)  # past the bot's display time: its move must not appear
+            wait_for(lambda: stat("late_discarded") == 1)  # the held move was dropped
             send(ws, {"type": "sync"})
             later = receive_until(ws, of_type("state"))
-        stats = client.get("/api/stats").json()
     assert later["state_id"] == back["state_id"] and later["decision"] == 0
-    assert stats["late_discarded"] == 1
 
 
 def test_domination_undo_rule_allows_buys_and_refuses_draws() -> None:

@@ -49,6 +49,10 @@ SERVER_ENV = {
     "BOARDBOTS_LOG_LEVEL": "warning",
     # The Domination test deals from a chosen seed and deck (Militia in both hands).
     "BOARDBOTS_LAB_MODE": "1",
+    # Every browser test is the same client (127.0.0.1) of one server for the session.
+    "BOARDBOTS_TABLES_PER_CLIENT": "100000",
+    "BOARDBOTS_OPEN_TABLES_PER_CLIENT": "100000",
+    "BOARDBOTS_SOCKETS_PER_CLIENT": "100000",
 }
 # Playwright waits: generous, so CPU contention cannot fail a test, but bounded, so a
 # real hang still fails in well under a minute per step.

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import dataclasses
 import itertools
 import logging
 import multiprocessing
 import time
+from collections.abc import Callable
 from typing import Any
 
 from pebble import ProcessExpired, ProcessPool
@@ -24,6 +26,7 @@ from boardbots.core.contract import Action, View
 from boardbots.core.rng import Rng
 from boardbots.server import bot_worker
 from boardbots.server.config import ServerConfig
+from boardbots.server.scheduler import FairScheduler
 from boardbots.server.stats import Stats
 
 log = logging.getLogger(__name__)
@@ -59,6 +62,7 @@ class BotService:
         self._ids = itertools.count(1)
         self._awaited: set[int] = set()
         self._warned_fallback = False
+        self.scheduler = FairScheduler(max(1, config.bot_workers))
 
     def start(self) -> None:
         """Start the pool; a failure only means every bot move becomes a fallback."""
@@ -113,10 +117,13 @@ class BotService:
             "max_iterations": iterations,
         }
 
-    async def decide(self, request: dict[str, Any], legal: list[Action]) -> Decision:
-        """Ask a worker; on any failure play the fallback. Cancelling abandons the request."""
+    async def decide(
+        self, request: dict[str, Any], legal: list[Action], urgent: bool = False
+    ) -> Decision:
+        """Ask a worker; on any failure play the fallback. Cancelling abandons the request.
+        `urgent` (a human is at the table) puts it ahead of the other tables' requests."""
         start = time.perf_counter()
-        reply, reason = await self._ask_pool(request)
+        reply, reason = await self._ask_pool(request, urgent)
         if reply is not None and not _is_legal(reply.get("action"), legal):
             log.warning("bot %s answered an illegal action %r", request["bot"], reply.get("action"))
             reply, reason = None, "illegal"
@@ -131,26 +138,50 @@ class BotService:
         self.stats.bot_ms.append(decision.ms)
         return decision
 
-    async def _ask_pool(self, request: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+    async def _ask_pool(
+        self, request: dict[str, Any], urgent: bool
+    ) -> tuple[dict[str, Any] | None, str | None]:
+        """Wait for a free worker (fair turns), then for the answer: the wait limit
+        starts when the task goes to the pool, not while it queues for a slot."""
         if self.pool is None:
             return None, "no_pool"
-        wait = self.config.wait_limit_s(request["budget_ms"])
-        rid = request["request_id"]
+        await self.scheduler.acquire(urgent)
+        future = self._submit(request)
+        if future is None:
+            return None, "no_pool"
+        return await self._await_reply(request, future)
+
+    def _submit(self, request: dict[str, Any]) -> concurrent.futures.Future[Any] | None:
+        """Give the task to the pool; its slot comes back when the pool is done with it."""
+        assert self.pool is not None
+        loop = asyncio.get_running_loop()
+        rid, wait = request["request_id"], self.config.wait_limit_s(request["budget_ms"])
         try:
             future = self.pool.schedule(
                 bot_worker.decide, args=(request,), timeout=wait + self.config.kill_grace_s
             )
         except Exception:
             log.exception("the bot pool refused a task")
-            return None, "no_pool"
+            self.scheduler.release()
+            return None
         self._awaited.add(rid)
-        future.add_done_callback(lambda f: self._on_done(rid, f))
+        future.add_done_callback(lambda f: self._on_done(loop, rid, f))
+        return future
+
+    async def _await_reply(
+        self, request: dict[str, Any], future: concurrent.futures.Future[Any]
+    ) -> tuple[dict[str, Any] | None, str | None]:
+        rid, wait = request["request_id"], self.config.wait_limit_s(request["budget_ms"])
         try:
             reply = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)), wait)
             return reply, None
         except TimeoutError:
             log.warning("bot request %d timed out after %.2f s", rid, wait)
+            self._cancel(future)
             return None, "timeout"
+        except asyncio.CancelledError:
+            self._cancel(future)  # an undo, a replaced seat or a closed table: nobody waits
+            raise
         except ProcessExpired as exc:
             log.warning("bot worker died on request %d: %s", rid, exc)
             return None, "crashed"
@@ -160,12 +191,36 @@ class BotService:
         finally:
             self._awaited.discard(rid)
 
-    def _on_done(self, rid: int, future: concurrent.futures.Future[Any]) -> None:
-        """Runs in pebble's thread: an answer nobody waits for any more is only counted."""
+    def _cancel(self, future: concurrent.futures.Future[Any]) -> None:
+        """Stop a task nobody waits for: pebble drops it if queued, stops its worker if
+        running (and starts a new one), so no answer is computed for nobody."""
+        if future.cancel():
+            self.stats.cancelled += 1
+
+    def _on_done(
+        self, loop: asyncio.AbstractEventLoop, rid: int, future: concurrent.futures.Future[Any]
+    ) -> None:
+        """In pebble's thread (the loop's on cancel): frees the slot, counts late answers."""
+        if future.cancelled() or isinstance(future.exception(), ProcessExpired | TimeoutError):
+            self._release_when_ready(loop)
+        else:
+            _call_in(loop, self.scheduler.release)
         if rid in self._awaited or future.cancelled() or future.exception() is not None:
             return
         self.stats.late_discarded += 1
         log.info("discarded the late answer to bot request %d", rid)
+
+    def _release_when_ready(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The task's worker was stopped: free the slot only once a worker answers again,
+        so the next task's wait limit does not run while a new worker starts."""
+        pool = self.pool
+        try:
+            assert pool is not None
+            ping = pool.schedule(bot_worker.ping, args=(0.0,))
+        except Exception:
+            _call_in(loop, self.scheduler.release)
+            return
+        ping.add_done_callback(lambda _: _call_in(loop, self.scheduler.release))
 
     def fallback_code(self) -> str:
         wanted = self.config.fallback_bot
@@ -196,6 +251,12 @@ class BotService:
             log.exception("the fallback bot %s failed too", code)
         action = Rng(request["seed"]).choice(legal)
         return Decision(action, "fallback", "random", request["seed"], 0.0, {}, reason)
+
+
+def _call_in(loop: asyncio.AbstractEventLoop, callback: Callable[[], None]) -> None:
+    """Run `callback` on the server's loop from any thread; nothing to do once it closed."""
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(callback)
 
 
 def _is_legal(action: object, legal: list[Action]) -> bool:

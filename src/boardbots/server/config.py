@@ -35,6 +35,13 @@ class ServerConfig:
     rate_per_s: float = 10.0
     rate_burst: int = 20
     max_tables: int = 500
+    tables_per_client: int = 20
+    tables_window_s: float = 600.0
+    open_tables_per_client: int = 10
+    sockets_per_client: int = 32
+    max_sockets: int = 2000
+    hello_timeout_s: float = 10.0
+    max_body_bytes: int = 65_536
     abandon_after_s: float = 86_400.0
     abandon_check_s: float = 60.0
     sqlite_synchronous: str = "NORMAL"

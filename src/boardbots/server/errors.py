@@ -42,6 +42,11 @@ class Code(StrEnum):
     ENGINE_ERROR = "engine_error"
     TABLE_ERRORED = "table_errored"
     STORAGE_ERROR = "storage_error"
+    TOO_MANY_CREATED = "too_many_created"
+    TOO_MANY_OPEN_TABLES = "too_many_open_tables"
+    TOO_MANY_CONNECTIONS = "too_many_connections"
+    HELLO_TIMEOUT = "hello_timeout"
+    BODY_TOO_LARGE = "body_too_large"
 
 
 _STATUS = {
@@ -58,6 +63,10 @@ _STATUS = {
     Code.ENGINE_ERROR: 500,
     Code.TABLE_ERRORED: 409,
     Code.STORAGE_ERROR: 503,
+    Code.TOO_MANY_CREATED: 429,
+    Code.TOO_MANY_OPEN_TABLES: 429,
+    Code.TOO_MANY_CONNECTIONS: 429,
+    Code.BODY_TOO_LARGE: 413,
 }
 
 

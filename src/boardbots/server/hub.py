@@ -462,7 +462,8 @@ class Hub:
         request = self.bots.request(view, code, decision_seed(table.seed, len(table.log)))
         self.broadcast(table, messages.thinking(table, seat, code, request["budget_ms"]))
         started = time.monotonic()
-        decision = await self.bots.decide(request, legal)
+        urgent = self.humans_connected(table)
+        decision = await self.bots.decide(request, legal, urgent)
         rest = self.config.min_think_ms / 1000.0 - (time.monotonic() - started)
         try:
             if rest > 0:

@@ -26,6 +26,7 @@ class Session:
         self.role = Role.AWAITING_HELLO
         self.seat: int | None = None
         self.close_code = 1000
+        self.close_reason = ""
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(OUTBOX_SIZE)
 
     @property
@@ -40,12 +41,15 @@ class Session:
         except asyncio.QueueFull:
             self.close()
 
-    def close(self, code: int = 1000) -> None:
-        """Stop the sender: empty the queue so the end marker always fits."""
+    def close(self, code: int = 1000, reason: str = "", last: dict[str, Any] | None = None) -> None:
+        """Stop the sender: empty the queue so the end marker (and `last`, an error frame
+        saying why) always fit."""
         if self.role is Role.CLOSED:
             return
         self.role = Role.CLOSED
-        self.close_code = code
+        self.close_code, self.close_reason = code, reason
         while not self.outbox.empty():
             self.outbox.get_nowait()
+        if last is not None:
+            self.outbox.put_nowait(last)
         self.outbox.put_nowait(None)

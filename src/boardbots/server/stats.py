@@ -22,6 +22,7 @@ class Stats:
     bot_decisions: int = 0
     fallbacks: int = 0
     late_discarded: int = 0
+    cancelled: int = 0
     tables_expired: int = 0
     fallback_reasons: collections.Counter[str] = dataclasses.field(
         default_factory=collections.Counter
@@ -39,6 +40,7 @@ class Stats:
             "fallbacks": self.fallbacks,
             "fallback_reasons": dict(self.fallback_reasons),
             "late_discarded": self.late_discarded,
+            "cancelled": self.cancelled,
             "tables_expired": self.tables_expired,
             "bot_ms_p50": None if p50 is None else round(p50, 1),
             "bot_ms_p95": None if p95 is None else round(p95, 1),

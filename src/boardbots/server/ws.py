@@ -16,6 +16,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from boardbots.server import messages, protocol
+from boardbots.server.capacity import Limits, client_key
 from boardbots.server.errors import Code, ServerError
 from boardbots.server.hub import Hub
 from boardbots.server.ratelimit import TokenBucket
@@ -25,6 +26,8 @@ from boardbots.server.tokens import token_matches
 
 Handler = Callable[[Hub, Session, dict[str, Any]], None]
 AsyncHandler = Callable[[Hub, Session, dict[str, Any]], Awaitable[None]]
+HELLO_TIMEOUT_CLOSE = 4408
+TRY_AGAIN_LATER_CLOSE = 1013
 
 
 def _welcome(hub: Hub, session: Session) -> dict[str, Any]:
@@ -141,22 +144,50 @@ async def _send_loop(websocket: WebSocket, session: Session) -> None:
         except (WebSocketDisconnect, RuntimeError, OSError):
             break
     with contextlib.suppress(Exception):
-        await websocket.close(session.close_code)
+        await websocket.close(session.close_code, session.close_reason)
+
+
+async def _hello_watchdog(limits: Limits, session: Session) -> None:
+    """Close a connection that never says hello: it would hold a socket slot for nothing."""
+    timeout = limits.config.hello_timeout_s
+    await limits.clock.sleep(timeout)
+    if session.role is Role.AWAITING_HELLO:
+        text = f"no hello within {timeout:g} s"
+        session.close(HELLO_TIMEOUT_CLOSE, text, messages.error(Code.HELLO_TIMEOUT, text))
+
+
+async def _refuse(websocket: WebSocket, exc: ServerError, close_code: int) -> None:
+    await websocket.send_json(messages.error(exc.code, exc.message))
+    await websocket.close(close_code, exc.message[:120])
 
 
 async def table_socket(websocket: WebSocket) -> None:
     hub: Hub = websocket.app.state.hub
-    table_id = websocket.path_params["table_id"]
+    limits: Limits = websocket.app.state.limits
+    client = client_key(websocket)
     await websocket.accept()
+    try:
+        limits.sockets.acquire(client)
+    except ServerError as exc:
+        await _refuse(websocket, exc, TRY_AGAIN_LATER_CLOSE)
+        return
+    try:
+        await _serve(websocket, hub, limits)
+    finally:
+        limits.sockets.release(client)
+
+
+async def _serve(websocket: WebSocket, hub: Hub, limits: Limits) -> None:
+    table_id = websocket.path_params["table_id"]
     try:
         hub.get(table_id)
     except ServerError as exc:
-        await websocket.send_json(messages.error(exc.code, exc.message))
-        await websocket.close(4404)
+        await _refuse(websocket, exc, 4404)
         return
     session = Session(table_id)
     bucket = TokenBucket(hub.config.rate_per_s, hub.config.rate_burst)
     sender = asyncio.create_task(_send_loop(websocket, session))
+    watchdog = asyncio.create_task(_hello_watchdog(limits, session))
     try:
         while session.open:
             frame = await websocket.receive()
@@ -166,5 +197,6 @@ async def table_socket(websocket: WebSocket) -> None:
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
+        watchdog.cancel()
         hub.detach(session)
         await sender
