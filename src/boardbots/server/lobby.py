@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from boardbots.bots.registry import make_bot, parse_code
+from boardbots.bots.registry import check_bot, parse_code
 from boardbots.games import get_game
 from boardbots.server.errors import Code, ServerError
 from boardbots.server.hub import Hub
@@ -32,7 +32,7 @@ def _bot_code(code: Any) -> str:
     if not isinstance(code, str) or not code.strip():
         raise ServerError(Code.BAD_SEATS, "a bot seat needs a bot code such as 'easy'")
     try:
-        make_bot(code)
+        check_bot(code, players=True)
     except ValueError as exc:
         raise ServerError(Code.BAD_SEATS, str(exc)) from None
     return code.strip()
