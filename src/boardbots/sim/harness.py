@@ -189,10 +189,12 @@ def stop_on_signals() -> Iterator[None]:
         signal.signal(signal.SIGTERM, before)
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them all at once; otherwise
-    each would print its own KeyboardInterrupt traceback."""
+def _worker_signals() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them all at once (otherwise each
+    would print its own traceback), and die at once on SIGTERM, whatever handler
+    they inherited from the parent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 STOP_WAIT_S = 1.5
@@ -225,7 +227,7 @@ def run(
             if on_game:
                 on_game(records[-1])
     else:
-        pool = ProcessPool(max_workers=workers, initializer=_ignore_interrupts)
+        pool = ProcessPool(max_workers=workers, initializer=_worker_signals)
         try:
             _play_in_pool(pool, spec, seed, todo, workers, records, on_game)
         finally:
