@@ -141,7 +141,7 @@ def _check(conn: Conn, states: list[State], secrets: list[str]) -> int:
 
 
 def test_no_message_leaks_hands_decks_or_seed(tmp_path: Path) -> None:
-    scripted = "easy"  # Big Money is a lab bot: tables refuse it
+    scripted = "medium"  # Big Money is a lab bot: tables refuse it
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]
     seats += [{"kind": "human"}, {"kind": "bot", "bot": scripted}]
     config = make_config(tmp_path, bot_workers=1, rate_per_s=1000.0, rate_burst=1000)
