@@ -116,3 +116,12 @@ def test_sigterm_stops_tune_and_says_how_to_resume(tmp_path: Path) -> None:
     assert not _outliving(workers), "the workers outlived the run"
     assert proc.returncode == 143, err
     assert "--resume" in err and "Traceback" not in err
+
+
+def test_sigterm_stops_accept_and_says_how_to_resume(tmp_path: Path) -> None:
+    args = ["accept", "--game", "y", "--only", "Hard vs Medium", "--workers", "2", "--out", "acc"]
+    proc = _start(args, tmp_path)
+    err, workers, _ = _stop(proc, signal.SIGTERM)
+    assert not _outliving(workers), "the workers outlived the run"
+    assert proc.returncode == 143, err
+    assert "--out acc --resume" in err and "Traceback" not in err
