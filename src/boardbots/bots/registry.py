@@ -1,6 +1,9 @@
 """Bots by name, so the CLI, the lab and the server can build them from a string.
 
 A bot code is a name with optional parameters: `hard:iterations=800,c=0.5`.
+Codes come from people, so `check_bot` is the one place that checks them
+against what each bot declared when it registered: its games, whether
+players may pick it, and its parameters' types and ranges.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ def parse_grid(items: list[str]) -> dict[str, list[str]]:
 def candidates(bot: str, grid: dict[str, list[str]]) -> list[str]:
     """Every bot code of the grid, e.g. hard:c=0.2,epsilon=0.1."""
     name, fixed = parse_code(bot)
-    base = [f"{k}={v}" for k, v in fixed.items()]
+    base = [f"{k}={v}" for k, v in fixed.items() if k not in grid]  # the grid's value wins
     keys = sorted(grid)
     codes = []
     for combo in itertools.product(*(grid[k] for k in keys)):
