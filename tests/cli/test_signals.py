@@ -24,11 +24,14 @@ waits for them before it exits, so only a very busy machine needs more than none
 
 
 def _children(pid: int) -> list[int]:
-    try:
-        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
-    except OSError:
-        return []
-    return [int(p) for p in text.split()]
+    """The processes `pid` started, from any of its threads (Linux's /proc)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(p) for p in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return found
 
 
 def _gone(pid: int) -> bool:
@@ -87,7 +90,7 @@ def _kill_leftovers(pids: list[int]) -> None:
             os.kill(pid, signal.SIGKILL)
 
 
-SIM = ["sim", "--game", "domination", "--seats", "hard:iterations=300,medium", "--games", "500"]
+SIM = ["sim", "--game", "domination", "--seats", "hard:iterations=100,medium", "--games", "500"]
 
 
 @pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
