@@ -68,7 +68,9 @@ def _stop(proc: subprocess.Popen[str], signum: int) -> tuple[str, list[int], flo
     try:
         _, err = proc.communicate(timeout=WAIT_S)
     except subprocess.TimeoutExpired:
-        _kill_leftovers([proc.pid, *workers])
+        _kill_leftovers(workers)
+        proc.kill()
+        proc.communicate()
         raise
     return err, workers, time.monotonic() - start
 

@@ -15,8 +15,8 @@ from boardbots.cli import checks, progress
 from boardbots.cli.errors import fail
 from boardbots.cli.progress import Pace
 from boardbots.sim import acceptance, report
-from boardbots.sim.harness import Terminated, stop_on_signals
 from boardbots.sim.journal import code_hash
+from boardbots.sim.stopping import Terminated, stop_on_signals
 
 
 def accept(

@@ -17,9 +17,10 @@ from boardbots.cli import checks, progress
 from boardbots.cli.errors import fail
 from boardbots.cli.progress import Pace
 from boardbots.sim import report
-from boardbots.sim.harness import GameRecord, MatchSpec, Terminated, run, stop_on_signals
+from boardbots.sim.harness import GameRecord, MatchSpec, run
 from boardbots.sim.journal import Journal
 from boardbots.sim.metrics import win_shares
+from boardbots.sim.stopping import Terminated, stop_on_signals
 
 
 def game_options(text: str | None) -> dict[str, Any]:

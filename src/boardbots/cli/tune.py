@@ -12,7 +12,7 @@ from rich.table import Table
 from boardbots.bots.registry import split_seats
 from boardbots.cli import checks, progress
 from boardbots.cli.errors import fail
-from boardbots.sim.harness import Terminated, stop_on_signals
+from boardbots.sim.stopping import Terminated, stop_on_signals
 from boardbots.sim.tune import lineups, parse_grid, tune
 
 

@@ -11,12 +11,9 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import logging
-import signal
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, wait
-from types import FrameType
 from typing import Any
 
 from pebble import ProcessPool
@@ -27,6 +24,7 @@ from boardbots.core.contract import Action, Game, State
 from boardbots.core.results import shares_from_keys
 from boardbots.core.rng import Rng, decision_seed, mix_seed
 from boardbots.games import get_game
+from boardbots.sim import stopping
 
 log = logging.getLogger(__name__)
 
@@ -166,37 +164,6 @@ def chunk_size(seconds_per_game: float | None) -> int:
     return max(1, int(CHUNK_SECONDS / seconds_per_game))
 
 
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, raised where Ctrl-C would be, so both stop a run the same way."""
-
-
-@contextlib.contextmanager
-def stop_on_signals() -> Iterator[None]:
-    """Within the block SIGTERM raises `Terminated` (a KeyboardInterrupt), so a run
-    stopped by a service manager kills its workers and can say how to resume,
-    as one stopped with Ctrl-C does. Only the main thread may set handlers."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def _raise(signum: int, frame: FrameType | None) -> None:
-        raise Terminated()
-
-    before = signal.signal(signal.SIGTERM, _raise)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, before)
-
-
-def _worker_signals() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them all at once (otherwise each
-    would print its own traceback), and die at once on SIGTERM, whatever handler
-    they inherited from the parent."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 STOP_WAIT_S = 1.5
 """How long a stopped run waits for its workers to end before it goes on without them."""
 
@@ -227,13 +194,15 @@ def run(
             if on_game:
                 on_game(records[-1])
     else:
-        pool = ProcessPool(max_workers=workers, initializer=_worker_signals)
-        try:
-            _play_in_pool(pool, spec, seed, todo, workers, records, on_game)
-        finally:
-            pool.stop()  # type: ignore[no-untyped-call]
-            with contextlib.suppress(TimeoutError):
-                pool.join(timeout=STOP_WAIT_S)
+        with stopping.deferred():
+            pool = ProcessPool(max_workers=workers, initializer=stopping.worker_signals)
+            try:
+                _play_in_pool(pool, spec, seed, todo, workers, records, on_game)
+                stopping.check()  # one that came after the last poll still stops the run
+            finally:
+                pool.stop()  # type: ignore[no-untyped-call]
+                with contextlib.suppress(TimeoutError):
+                    pool.join(timeout=STOP_WAIT_S)
     return sorted(records, key=lambda r: r.index)
 
 
@@ -253,7 +222,7 @@ def _play_in_pool(
             size = chunk_size(spent / played if played else None)
             running.add(pool.schedule(_play_chunk, (spec, seed, todo[pos : pos + size])))
             pos += size
-        finished, running = wait(running, return_when=FIRST_COMPLETED)
+        finished, running = wait(running, stopping.POLL_S, FIRST_COMPLETED)
         for fut in finished:
             chunk, seconds = fut.result()
             spent, played = spent + seconds, played + len(chunk)
@@ -261,3 +230,4 @@ def _play_in_pool(
                 records.append(rec)
                 if on_game:
                     on_game(rec)
+        stopping.check()  # a stop asked for meanwhile ends the run here, games kept
