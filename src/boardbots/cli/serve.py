@@ -18,7 +18,7 @@ from boardbots.server.config import DEFAULT_CONFIG_FILE, ServerConfig, load_conf
 
 console = Console()
 
-LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 
 _HELP = """Start the game server: tables, bots in worker processes, SQLite persistence.
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import shlex
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
 import typer
 from rich.live import Live
@@ -21,11 +21,6 @@ from boardbots.sim.harness import GameRecord, MatchSpec, run
 from boardbots.sim.journal import Journal
 from boardbots.sim.metrics import win_shares
 from boardbots.sim.stopping import Terminated, stop_on_signals
-
-
-def game_options(text: str | None) -> dict[str, Any]:
-    """`--options` as a JSON object (kept here: tune imports it)."""
-    return checks.options(text)
 
 
 def _share_table(records: list[GameRecord]) -> Table:
