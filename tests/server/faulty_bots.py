@@ -11,6 +11,7 @@ import signal
 import time
 
 from boardbots.bots.base import BotContext
+from boardbots.bots.params import Param
 from boardbots.bots.registry import bot_names, register_bot
 from boardbots.core.contract import Action, View
 from boardbots.games import get_game
@@ -69,7 +70,8 @@ class NotesBot:
 
 
 bot_names()  # built-in bots first, so registering ours never hides them
-for _bot in (SleepyBot, SuicideBot, HangOnceBot, NotesBot):
+register_bot("sleepy", SleepyBot, params=(Param("seconds", float, 0.0, 3600.0),))
+for _bot in (SuicideBot, HangOnceBot, NotesBot):
     register_bot(_bot.level, _bot)
 register_bot("boom", Broken)  # raises
 register_bot("cheat", Cheater)  # answers with no legal action

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from boardbots.bots import easy, hard, medium
 from boardbots.bots.heuristics import heuristics_for
-from boardbots.bots.registry import bot_names
+from boardbots.bots.registry import player_bots
 from boardbots.games.y import heuristics as y_heuristics
 from boardbots.games.y import rules as y_rules
 from tests.server.conftest import (
@@ -34,7 +34,7 @@ def test_config_reads_the_running_settings(tmp_path: Path) -> None:
     with open_client(config, tmp_path) as client:
         body = client.get("/api/config").json()
     assert body["budgets_ms"]["hard"] == 900.0 and body["budgets_ms"]["easy"] == 200.0
-    assert set(body["budgets_ms"]) == set(bot_names())
+    assert set(body["budgets_ms"]) == set(player_bots())  # only bots a table takes
     assert body["min_think_ms"] == 600 and body["timeout"] == {"factor": 2.0, "extra_s": 0.3}
     y = next(g for g in body["games"] if g["name"] == "y")
     assert y["default_options"]["size"] == 11 and y["max_players"] == 2

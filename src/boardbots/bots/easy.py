@@ -13,6 +13,7 @@ from typing import Any
 
 from boardbots.bots.base import BotContext
 from boardbots.bots.heuristics import World, imagine
+from boardbots.bots.params import Param
 from boardbots.core.contract import Action, View
 from boardbots.core.rng import Rng
 
@@ -26,6 +27,8 @@ class EasyParams:
 
 
 DEFAULTS = EasyParams()
+PARAMS = (Param("random_rate", float, 0.0, 1.0, optional=True),)
+"""What a bot code may set (see `bots.params`), in step with `EasyParams`."""
 
 
 class EasyBot:

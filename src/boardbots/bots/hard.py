@@ -23,6 +23,7 @@ from boardbots.bots.heuristics import (
     player_count,
     standard_rollout,
 )
+from boardbots.bots.params import Param
 from boardbots.core.contract import Action, View
 from boardbots.core.rng import Rng
 
@@ -56,6 +57,17 @@ class HardParams:
 
 
 DEFAULTS = HardParams()
+PARAMS = (
+    Param("iterations", int, 1, 1_000_000),
+    Param("top_k", int, 1, 1000),
+    Param("c", float, 0.0, 10.0),
+    Param("epsilon", float, 0.0, 1.0),
+    Param("horizon_turns", int, 1, 1000, optional=True),
+    Param("paired", bool, optional=True),
+    Param("early_stop", bool),
+    *medium.PARAMS,
+)
+"""What a bot code may set (see `bots.params`), in step with `HardParams`."""
 
 
 @dataclasses.dataclass(slots=True)

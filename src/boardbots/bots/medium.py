@@ -15,6 +15,7 @@ from typing import Any
 
 from boardbots.bots.base import BotContext
 from boardbots.bots.heuristics import World, describe_all, imagine, jitter
+from boardbots.bots.params import Param
 from boardbots.core.contract import Action, State, Stop, View
 from boardbots.core.rng import Rng
 
@@ -28,6 +29,8 @@ class MediumParams:
 
 
 DEFAULTS = MediumParams()
+PARAMS = (Param("alpha", float, 0.0, 10.0), Param("beta", float, 0.0, 10.0))
+"""What a bot code may set (see `bots.params`), in step with `MediumParams`."""
 
 
 class MediumBot:

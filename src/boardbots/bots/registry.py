@@ -1,6 +1,9 @@
 """Bots by name, so the CLI, the lab and the server can build them from a string.
 
 A bot code is a name with optional parameters: `hard:iterations=800,c=0.5`.
+Codes come from people, so `check_bot` is the one place that checks them
+against what each bot declared when it registered: its games, whether
+players may pick it, and its parameters' types and ranges.
 """
 
 from __future__ import annotations
@@ -12,15 +15,53 @@ from collections.abc import Callable
 from typing import Any
 
 from boardbots.bots.base import Bot
+from boardbots.bots.params import Param, check_params
 
 BotFactory = Callable[..., Bot]
 
-_BOTS: dict[str, BotFactory] = {}
+
+class BotCodeError(ValueError):
+    """A bot code that cannot be used here; the message is one line for a person."""
+
+
+@dataclasses.dataclass(frozen=True)
+class BotEntry:
+    """A registered bot: how to build it and what the registry promises about it.
+
+    `games` None means every game; `lab` bots (Random, Big Money) are baselines
+    for the lab and are never offered to players; `params` declares every
+    parameter a code may set.
+    """
+
+    factory: BotFactory
+    games: tuple[str, ...] | None = None
+    lab: bool = False
+    params: tuple[Param, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class BotCode:
+    """A checked code: the bot's name and its typed parameters."""
+
+    name: str
+    params: dict[str, Any]
+
+
+_BOTS: dict[str, BotEntry] = {}
 _LOADED: list[bool] = []
 
 
-def register_bot(name: str, factory: BotFactory) -> None:
-    _BOTS[name] = factory
+def register_bot(
+    name: str,
+    factory: BotFactory,
+    *,
+    games: tuple[str, ...] | None = None,
+    lab: bool = False,
+    params: tuple[Param, ...] = (),
+) -> None:
+    """Make `name` a bot code. A bot that takes parameters declares them in `params`:
+    a code may set only those, each checked against its type and range."""
+    _BOTS[name] = BotEntry(factory, tuple(games) if games is not None else None, lab, params)
 
 
 def _load_builtin() -> None:
@@ -28,17 +69,22 @@ def _load_builtin() -> None:
     if _LOADED:
         return
     _LOADED.append(True)
-    from boardbots.bots.easy import EasyBot
-    from boardbots.bots.hard import HardBot
-    from boardbots.bots.medium import MediumBot
+    from boardbots.bots import easy, hard, medium
     from boardbots.bots.random import RandomBot
     from boardbots.games.domination.strategies import BigMoneyBot
 
-    register_bot("random", RandomBot)
-    register_bot("easy", EasyBot)
-    register_bot("medium", MediumBot)
-    register_bot("hard", HardBot)
-    register_bot("bigmoney", BigMoneyBot)
+    register_bot("random", RandomBot, lab=True)
+    register_bot("easy", easy.EasyBot, params=easy.PARAMS)
+    register_bot("medium", medium.MediumBot, params=medium.PARAMS)
+    register_bot("hard", hard.HardBot, params=hard.PARAMS)
+    # Declared here: games/ may not import bots/, so the spec cannot sit beside the class.
+    # Players may choose it: the app offers Big Money as Domination's classic opponent.
+    register_bot(
+        "bigmoney",
+        BigMoneyBot,
+        games=("domination",),
+        params=(Param("duchy_at", int, 0, 12),),
+    )
 
 
 def bot_names() -> list[str]:
@@ -46,13 +92,28 @@ def bot_names() -> list[str]:
     return sorted(_BOTS)
 
 
-def bot_factory(name: str) -> BotFactory:
-    """The registered constructor of bot `name` (a bare name, no parameters)."""
+def player_bots() -> list[str]:
+    """The bots a player may pick at a table (every bot but the lab's)."""
+    _load_builtin()
+    return sorted(name for name, entry in _BOTS.items() if not entry.lab)
+
+
+def is_lab(name: str) -> bool:
+    return _entry(name).lab
+
+
+def _entry(name: str) -> BotEntry:
     _load_builtin()
     try:
         return _BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(sorted(_BOTS))}") from None
+        known = ", ".join(sorted(_BOTS))
+        raise BotCodeError(f"unknown bot {name!r}; known bots: {known}") from None
+
+
+def bot_factory(name: str) -> BotFactory:
+    """The registered constructor of bot `name` (a bare name, no parameters)."""
+    return _entry(name).factory
 
 
 def bot_defaults(name: str) -> dict[str, Any]:
@@ -84,31 +145,31 @@ def bot_defaults(name: str) -> dict[str, Any]:
 
 
 def bot_games(name: str) -> list[str] | None:
-    """The games bot `name` can play, or None for every game.
+    """The games bot `name` declared it plays, or None for every game."""
+    games = _entry(name).games
+    return None if games is None else list(games)
 
-    A factory may say so itself (a `games` attribute); a bot defined inside a
-    game's package (`boardbots.games.<game>....`, like Big Money) plays only that game.
-    """
-    factory = bot_factory(name)
-    own = getattr(factory, "games", None)
-    if isinstance(own, list | tuple) and all(isinstance(g, str) for g in own):
-        return list(own)
-    parts = str(getattr(factory, "__module__", "")).split(".")
-    if len(parts) >= 3 and parts[:2] == ["boardbots", "games"]:
-        return [parts[2]]
-    return None
+
+def _split_code(code: str) -> tuple[str, dict[str, str]]:
+    """`name:key=value,...` as the bare name and the raw text of each parameter."""
+    name, _, rest = code.strip().partition(":")
+    raw: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, sep, value = part.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise BotCodeError(f"bad bot parameter {part!r} in {code!r}: expected key=value")
+        if key in raw:
+            raise BotCodeError(f"parameter {key!r} is given twice in {code!r}")
+        raw[key] = value.strip()
+    return name.strip().lower(), raw
 
 
 def parse_code(code: str) -> tuple[str, dict[str, Any]]:
-    """Split `name:key=value,...` into the name and typed parameters."""
-    name, _, rest = code.strip().partition(":")
-    params: dict[str, Any] = {}
-    for part in filter(None, rest.split(",")):
-        key, sep, raw = part.partition("=")
-        if not sep:
-            raise ValueError(f"bad bot parameter {part!r} in {code!r}: expected key=value")
-        params[key.strip()] = _parse_value(raw.strip())
-    return name.strip().lower(), params
+    """Split `name:key=value,...` into the name and parameters typed by their look
+    (use `check_bot` to type them by the bot's declaration)."""
+    name, raw = _split_code(code)
+    return name, {key: _parse_value(value) for key, value in raw.items()}
 
 
 def split_seats(text: str) -> list[str]:
@@ -137,13 +198,30 @@ def _parse_value(raw: str) -> Any:
     return {"true": True, "false": False}.get(raw.lower(), raw)
 
 
-def make_bot(code: str) -> Bot:
-    """Build a bot from its code; a clear ValueError names what went wrong."""
-    _load_builtin()
-    name, params = parse_code(code)
-    if name not in _BOTS:
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(sorted(_BOTS))}")
+def check_bot(code: str, game: str | None = None, *, players: bool = False) -> BotCode:
+    """The one check of a bot code, wherever it comes from: the bot exists, plays `game`
+    (when given), is offered to players (with `players`), and every parameter is
+    declared and valid. A BotCodeError's message is one line naming what is wrong."""
+    if not isinstance(code, str) or not code.strip():
+        raise BotCodeError("a bot code is a bot name such as 'easy', maybe with parameters")
+    name, raw = _split_code(code)
+    entry = _entry(name)
+    if game is not None and entry.games is not None and game not in entry.games:
+        raise BotCodeError(f"bot {name!r} does not play {game} (it plays {', '.join(entry.games)})")
+    if players and entry.lab:
+        offered = ", ".join(player_bots())
+        raise BotCodeError(f"bot {name!r} is for the lab only; players can choose: {offered}")
     try:
-        return _BOTS[name](**params)
-    except TypeError as exc:
-        raise ValueError(f"bad parameters for bot {name!r}: {exc}") from None
+        params = check_params(name, entry.params, raw)
+    except ValueError as exc:
+        raise BotCodeError(str(exc)) from None
+    return BotCode(name, params)
+
+
+def make_bot(code: str, game: str | None = None) -> Bot:
+    """Build a bot from its code, checked by `check_bot`; a BotCodeError says what is wrong."""
+    checked = check_bot(code, game)
+    try:
+        return _entry(checked.name).factory(**checked.params)
+    except (TypeError, ValueError) as exc:
+        raise BotCodeError(f"bot {checked.name!r} refused its parameters: {exc}") from None

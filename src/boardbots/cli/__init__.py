@@ -10,12 +10,15 @@ import importlib
 
 import typer
 
+from boardbots.cli.errors import OneLineErrors
+
 app = typer.Typer(
     name="boardbots",
     help="Fair, measurable AI opponents for turn-based board games.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=OneLineErrors,
 )
 
 _COMMANDS = [

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 from rich.table import Table
 
-from boardbots.cli import progress
+from boardbots.cli import checks, progress
+from boardbots.cli.errors import fail
 from boardbots.cli.progress import Pace
 from boardbots.sim import acceptance, report
 from boardbots.sim.journal import code_hash
+from boardbots.sim.stopping import Terminated, stop_on_signals
 
 
 def accept(
@@ -44,11 +47,12 @@ def accept(
     (--full) run that stops can continue with --resume; --status shows how
     far a run has got, and its figures so far, while it plays elsewhere.
     """
+    checks.seed(seed)
     try:
         suite = acceptance.load_experiments(game)
         acceptance.check_names(suite, only)
     except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        fail(str(exc))
     timed = {e["name"] for e in suite["experiments"] if e["measure"] == "decision_p95_ms"}
     if status:
         rows = acceptance.suite_status(game, full, seed, out / "journal", only or None)
@@ -56,6 +60,7 @@ def accept(
             _acceptance_table(f"journals: {game} ({'full' if full else 'small'})", rows)
         )
         return
+    checks.writable_folder(out / "journal" / game, "--out")
     bar = progress.bar()
     tasks: dict[str, Any] = {}
     paces: dict[str, Pace] = {}
@@ -69,13 +74,15 @@ def accept(
         bar.update(tasks[name], completed=done, rate=rate)
         progress.plain_line(name, done, total, rate)
 
-    with bar:
+    with bar, stop_on_signals():
         try:
             rows = acceptance.run_suite(
                 game, full, seed, workers, on_progress, only or None, ci, out / "journal", resume
             )
         except ValueError as exc:
-            raise typer.BadParameter(str(exc)) from None
+            fail(str(exc))
+        except KeyboardInterrupt as exc:
+            _stopped(exc, game, full, seed, out, only, ci)
     order = [e["name"] for e in suite["experiments"]]
     _write_acceptance(game, full, seed, rows, out, order if only else None)
     failed = [r["name"] for r in rows if r["passed"] is False and not r.get("report_only")]
@@ -88,6 +95,31 @@ def accept(
             f"[yellow]not run here[/]: {', '.join(skipped)} (see the reasons above)"
         )
     progress.console.print("[green]every strength target that ran was met[/]")
+
+
+def _stopped(
+    exc: KeyboardInterrupt,
+    game: str,
+    full: bool,
+    seed: int,
+    out: Path,
+    only: list[str] | None,
+    ci: bool,
+) -> NoReturn:
+    """Every finished game is in the journals: say so, and how to continue."""
+    why = "terminated" if isinstance(exc, Terminated) else "interrupted"
+    again = ["boardbots accept", f"--game {game}", f"--seed {seed}"]
+    again += ["--full"] if full else []
+    again += ["--ci"] if ci else []
+    again += [f"--only {shlex.quote(name)}" for name in only or []]
+    again += [f"--out {shlex.quote(str(out))}", "--resume"]
+    progress.console.print(
+        f"{why}: the finished games are kept in {out / 'journal' / game}. To continue:\n"
+        + " ".join(again),
+        highlight=False,
+        soft_wrap=True,
+    )
+    raise typer.Exit(143 if isinstance(exc, Terminated) else 130)
 
 
 def _acceptance_table(title: str, rows: list[dict[str, Any]]) -> Table:

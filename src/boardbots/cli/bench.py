@@ -11,6 +11,8 @@ from pathlib import Path
 
 import typer
 
+from boardbots.cli.errors import fail
+
 BENCH_DIR = Path(__file__).resolve().parents[3] / "benchmarks"
 
 
@@ -33,7 +35,7 @@ def bench(
     path = _find(name)
     if path is None:
         known = ", ".join(_available()) or "none found"
-        raise typer.BadParameter(f"no benchmark {name!r} in {BENCH_DIR} (available: {known})")
+        fail(f"no benchmark {name!r} in {BENCH_DIR} (available: {known})")
     spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)

@@ -10,7 +10,9 @@ from rich.console import Console
 from rich.table import Table
 
 from boardbots.bots.base import Bot, BotContext
-from boardbots.bots.registry import make_bot
+from boardbots.bots.registry import make_bot, split_seats
+from boardbots.cli import checks
+from boardbots.cli.errors import fail
 from boardbots.core.contract import Action, IllegalAction, State, View
 from boardbots.core.rng import Rng, decision_seed
 from boardbots.games.domination.engine import GAME
@@ -25,7 +27,7 @@ def make_opponent(code: str) -> Bot:
     """The spec's Random for "random"; other codes come from the registry."""
     if code.strip().lower() == "random":
         return RandomStrategyBot()
-    return make_bot(code)
+    return make_bot(code, "domination")
 
 
 def parse_choice(text: str, options: list[Action]) -> Action:
@@ -144,16 +146,16 @@ def play_domination(
     seed: int = typer.Option(None, help="Game seed (default: random)."),
 ) -> None:
     """Play Domination, a Dominion-style deck builder, against bots."""
-    game_seed = secrets.randbits(63) if seed is None else seed
-    codes = [c.strip() for c in bots.split(",") if c.strip()] or ["bigmoney"]
+    game_seed = secrets.randbits(63) if seed is None else checks.seed(seed)
     try:
+        codes = split_seats(bots)
         if seat >= players:
             raise ValueError(f"seat must be below the number of players ({players})")
         state = GAME.new_state(players, game_seed, {"kingdom": kingdom_option(kingdom)})
         others = [p for p in range(players) if p != seat]
         opponents = {p: make_opponent(codes[min(i, len(codes) - 1)]) for i, p in enumerate(others)}
     except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        fail(str(exc))
     console.print(f"Kingdom: {', '.join(state['kingdom'])}. Seed {game_seed}. You are P{seat}.")
     while (pending := GAME.pending(state)) is not None:
         who = pending["player"]

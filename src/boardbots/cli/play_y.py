@@ -9,6 +9,8 @@ from rich.console import Console
 
 from boardbots.bots.base import BotContext
 from boardbots.bots.registry import make_bot
+from boardbots.cli import checks
+from boardbots.cli.errors import fail
 from boardbots.core.contract import IllegalAction, State
 from boardbots.core.rng import Rng, decision_seed
 from boardbots.games.y.engine import GAME, SWAP, board_of, cell_name, parse_cell
@@ -19,9 +21,11 @@ console = Console()
 def _ask_move(state: State) -> int | str | None:
     """Read a move until it is legal; None means the player quit."""
     b = board_of(state)
+    # Offered only when the rules allow it now: with swap off it would always be refused.
+    offer = ", 'swap'" if SWAP in GAME.legal_actions(state) else ""
     while True:
         try:
-            text = console.input("[bold]your move[/] (e.g. c2, 'swap', 'quit'): ").strip().lower()
+            text = console.input(f"[bold]your move[/] (e.g. c2{offer}, 'quit'): ").strip().lower()
         except EOFError:
             return None
         if text in {"quit", "q", "exit"}:
@@ -44,17 +48,17 @@ def _show(state: State) -> None:
 def play_y(
     size: int = typer.Option(11, help="Side length of the board (3 to 19)."),
     swap: bool = typer.Option(False, help="Allow the second player to take the opening stone."),
-    bot: str = typer.Option("random", help="Opponent bot code, e.g. random or easy."),
+    bot: str = typer.Option("easy", help="Opponent bot code, e.g. easy, medium or hard."),
     first: bool = typer.Option(True, help="Play first (X) instead of second (O)."),
     seed: int = typer.Option(None, help="Seed for the bot's choices (default: random)."),
 ) -> None:
     """Play the Game of Y in the terminal: connect all three sides to win."""
+    game_seed = secrets.randbits(63) if seed is None else checks.seed(seed)
     try:
         state = GAME.new_state(2, 0, {"size": size, "swap": swap})
-        opponent = make_bot(bot)
+        opponent = make_bot(bot, "y")
     except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
-    game_seed = secrets.randbits(63) if seed is None else seed
+        fail(str(exc))
     me = 0 if first else 1
     console.print(f"You are {'X' if me == 0 else 'O'}; the bot plays {bot}. Seed {game_seed}.")
     while not GAME.is_over(state):

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
+
+from boardbots.cli.errors import fail
 
 console = Console()
 
@@ -17,17 +20,21 @@ def replay(
 ) -> None:
     """Rebuild the game from its seed and re-apply every decision with full rule checks.
 
-    Exits with status 1 if an action is illegal or the result differs from the file's.
+    Exits with status 1 if an action is illegal or the result differs from the
+    file's, and 2 if the file is not a replay at all.
     """
     from boardbots.games import get_game
     from boardbots.server.replay import ReplayError, rerun
 
+    data = _load(file)
     try:
-        data = json.loads(file.read_text())
         run = rerun(data)
-    except (OSError, json.JSONDecodeError, ReplayError) as exc:
-        console.print(f"[red]replay failed:[/] {exc}")
+    except ReplayError as exc:
+        typer.echo(f"error: replay failed: {exc}", err=True)
         raise typer.Exit(1) from None
+    except (ValueError, TypeError, KeyError, OverflowError) as exc:
+        # A value of the wrong kind where an action should be, caught by the engine.
+        fail(f"{file} holds an action this game cannot read: {exc}")
     if not quiet:
         for line in run.lines:
             console.print(line, highlight=False)
@@ -36,6 +43,27 @@ def replay(
         console.print(f"unfinished after {len(run.lines)} decisions ({data.get('status')})")
     else:
         console.print(f"result after {len(run.lines)} decisions: {run.result}")
+
+
+def _load(file: Path) -> dict[str, Any]:
+    """The file as a replay's JSON object, or a one-line error saying why it is not one."""
+    try:
+        data = json.loads(file.read_bytes().decode("utf-8"))
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc.strerror or exc}")
+    except UnicodeDecodeError:
+        fail(f"{file} is not a replay: it is not text")
+    except json.JSONDecodeError as exc:
+        fail(f"{file} is not a replay: not JSON ({exc})")
+    if not isinstance(data, dict):
+        fail(f"{file} is not a replay: it holds a JSON {type(data).__name__}, not an object")
+    actions = data.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+        fail(f"{file} is not a replay: 'actions' must be a list of objects")
+    missing = next((n for n, a in enumerate(actions) if "action" not in a), None)
+    if missing is not None:
+        fail(f"{file} is not a replay: decision {missing} has no 'action'")
+    return data
 
 
 def register(app: typer.Typer) -> None:

@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
+import tomllib
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
 
+from boardbots.cli import checks
+from boardbots.cli.errors import fail
+from boardbots.server.config import DEFAULT_CONFIG_FILE, ServerConfig, load_config
+
 console = Console()
+
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 
 _HELP = """Start the game server: tables, bots in worker processes, SQLite persistence.
 
@@ -36,26 +45,66 @@ def serve(
     import uvicorn
 
     from boardbots.server.app import create_app
-    from boardbots.server.config import load_config
 
     overrides = {"host": host, "port": port, "data": data, "bot_workers": workers}
     overrides["log_level"] = log_level
-    try:
-        settings = load_config(config or os.environ.get("BOARDBOTS_CONFIG"), overrides=overrides)
-    except (OSError, ValueError) as exc:
-        raise typer.BadParameter(str(exc)) from None
+    settings = _settings(config, overrides)
+    sock = _listen(settings.host, settings.port)
     logging.basicConfig(
         level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    console.print(f"boardbots server: open [bold]http://{settings.host}:{settings.port}/[/]")
+    bound = sock.getsockname()[1]
+    console.print(f"boardbots server: open [bold]http://{settings.host}:{bound}/[/]")
     console.print(f"data: {settings.db_path}  (Ctrl+C to stop)")
-    uvicorn.run(
-        create_app(settings),
-        host=settings.host,
-        port=settings.port,
-        log_level=settings.log_level,
-        ws_max_size=max(65536, settings.max_message_bytes * 4),
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(settings),
+            log_level=settings.log_level,
+            ws_max_size=max(65536, settings.max_message_bytes * 4),
+        )
     )
+    server.run(sockets=[sock])
+
+
+def _settings(file: Path | None, overrides: dict[str, Any]) -> ServerConfig:
+    """The merged settings, each checked before anything starts."""
+    path = file or os.environ.get("BOARDBOTS_CONFIG")
+    shown = path or DEFAULT_CONFIG_FILE
+    try:
+        settings = load_config(path, overrides=overrides)
+    except tomllib.TOMLDecodeError as exc:
+        fail(f"config file {shown} is not valid TOML: {exc}")
+    except OSError as exc:
+        fail(f"cannot read config file {shown}: {exc.strerror or exc}")
+    except ValueError as exc:
+        fail(str(exc))
+    if not 0 <= settings.port <= 65535:
+        fail(f"port must be a whole number from 0 to 65535 (0: any free port), not {settings.port}")
+    if settings.log_level.lower() not in LOG_LEVELS:
+        fail(f"log level must be one of {', '.join(LOG_LEVELS)}, not {settings.log_level!r}")
+    if settings.bot_workers < 0:
+        fail(f"bot workers must be 0 or more, not {settings.bot_workers}")
+    checks.writable_folder(Path(settings.data), "data folder")
+    return settings
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The server's socket, bound before anything is printed: a port in use is an error
+    on its own, not after an invitation to open a page that is not there."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except (socket.gaierror, UnicodeError) as exc:
+        fail(f"cannot listen on {host!r}: {exc}")
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    return sock
 
 
 def register(app: typer.Typer) -> None:

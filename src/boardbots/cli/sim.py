@@ -2,35 +2,25 @@
 
 from __future__ import annotations
 
-import json
 import os
+import shlex
 from pathlib import Path
-from typing import Any
+from typing import NoReturn
 
 import typer
 from rich.live import Live
 from rich.progress import Progress
 from rich.table import Table
 
-from boardbots.bots.registry import make_bot, split_seats
-from boardbots.cli import progress
+from boardbots.bots.registry import split_seats
+from boardbots.cli import checks, progress
+from boardbots.cli.errors import fail
 from boardbots.cli.progress import Pace
 from boardbots.sim import report
 from boardbots.sim.harness import GameRecord, MatchSpec, run
 from boardbots.sim.journal import Journal
 from boardbots.sim.metrics import win_shares
-
-
-def game_options(text: str | None) -> dict[str, Any]:
-    if not text:
-        return {}
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise typer.BadParameter(f"--options must be a JSON object: {exc}") from None
-    if not isinstance(value, dict):
-        raise typer.BadParameter("--options must be a JSON object, e.g. '{\"size\": 9}'")
-    return value
+from boardbots.sim.stopping import Terminated, stop_on_signals
 
 
 def _share_table(records: list[GameRecord]) -> Table:
@@ -60,21 +50,69 @@ def sim(
     ),
 ) -> None:
     """Play bots against each other; seats rotate every game."""
-    if resume and journal is None:
-        raise typer.BadParameter("--resume needs --journal: the file of the run to continue")
-    try:
-        spec = MatchSpec(game, tuple(split_seats(seats)), game_options(options))
-        for code in spec.seats:
-            make_bot(code)
-        book = Journal(journal, spec, seed) if journal else None
-        kept = book.begin(resume, games) if book else {}
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+    spec, book, kept = _prepare(game, seats, games, seed, options, out, journal, resume)
     records: list[GameRecord] = list(kept.values())
-    bar = progress.bar()
-    task = bar.add_task(f"{game} {seats}", total=games, completed=len(records), rate="")
     start = progress.clock()
-    pace = Pace(len(records), start)
+    with stop_on_signals():
+        try:
+            final = _play(spec, games, seed, workers, book, records)
+        except KeyboardInterrupt as exc:
+            _stopped(exc, spec, games, seed, options, journal, len(records))
+    elapsed = progress.clock() - start
+    data = report.run_report(
+        spec, seed, final, {"elapsed_s": round(elapsed, 2), "workers": workers}
+    )
+    if out:
+        report.dump(data, out)
+        progress.console.print(f"report written to {out}")
+
+
+def _prepare(
+    game: str,
+    seats: str,
+    games: int,
+    seed: int,
+    options: str | None,
+    out: Path | None,
+    journal: Path | None,
+    resume: bool,
+) -> tuple[MatchSpec, Journal | None, dict[int, GameRecord]]:
+    """Every check of the run's input, then the journal opened: nothing is played yet."""
+    if resume and journal is None:
+        fail("--resume needs --journal: the file of the run to continue")
+    checks.seed(seed)
+    try:
+        codes = split_seats(seats)
+    except ValueError as exc:
+        fail(f"--seats: {exc}")
+    spec = MatchSpec(game, tuple(codes), checks.options(options))
+    checks.lineup(game, codes, spec.options)
+    if out is not None:
+        checks.writable_file(out, "--out")
+    if journal is None:
+        return spec, None, {}
+    checks.writable_file(journal, "--journal")
+    book = Journal(journal, spec, seed)
+    try:
+        return spec, book, book.begin(resume, games)
+    except (OSError, ValueError) as exc:
+        fail(f"--journal {journal}: {exc}")
+
+
+def _play(
+    spec: MatchSpec,
+    games: int,
+    seed: int,
+    workers: int,
+    book: Journal | None,
+    records: list[GameRecord],
+) -> list[GameRecord]:
+    """The run with its live bar; `records` grows as games end (a stop keeps them)."""
+    label = f"{spec.game} {','.join(spec.seats)}"
+    kept = {r.index: r for r in records}
+    bar = progress.bar()
+    task = bar.add_task(label, total=games, completed=len(records), rate="")
+    pace = Pace(len(records), progress.clock())
     with Live(console=progress.console, refresh_per_second=4) as live:
 
         def on_game(rec: GameRecord) -> None:
@@ -84,19 +122,42 @@ def sim(
             rate = pace.text(len(records), games, progress.clock())
             bar.update(task, advance=1, rate=rate)
             live.update(_grid(bar, records))
-            progress.plain_line(f"{game} {seats}", len(records), games, rate)
+            progress.plain_line(label, len(records), games, rate)
 
-        try:
-            final = run(spec, games, seed, workers, on_game, kept)
-        except ValueError as exc:
-            raise typer.BadParameter(str(exc)) from None
-    elapsed = progress.clock() - start
-    data = report.run_report(
-        spec, seed, final, {"elapsed_s": round(elapsed, 2), "workers": workers}
-    )
-    if out:
-        report.dump(data, out)
-        progress.console.print(f"report written to {out}")
+        return run(spec, games, seed, workers, on_game, kept)
+
+
+def _stopped(
+    exc: KeyboardInterrupt,
+    spec: MatchSpec,
+    games: int,
+    seed: int,
+    options: str | None,
+    journal: Path | None,
+    finished: int,
+) -> NoReturn:
+    """Say what a stopped run kept and the command that continues it."""
+    why = "terminated" if isinstance(exc, Terminated) else "interrupted"
+    if journal is None:
+        progress.console.print(
+            f"{why} after {finished} of {games} games; none were kept. "
+            "Run with --journal FILE to be able to --resume a stopped run."
+        )
+    else:
+        again = [
+            "boardbots sim", f"--game {spec.game}", f"--seats {shlex.quote(','.join(spec.seats))}",
+            f"--games {games}", f"--seed {seed}",
+        ]  # fmt: skip
+        if options:
+            again.append(f"--options {shlex.quote(options)}")
+        again += [f"--journal {shlex.quote(str(journal))}", "--resume"]
+        progress.console.print(
+            f"{why}: {finished} of {games} games are kept in {journal}. To continue:\n"
+            + " ".join(again),
+            highlight=False,
+            soft_wrap=True,
+        )
+    raise typer.Exit(143 if isinstance(exc, Terminated) else 130)
 
 
 def _grid(bar: Progress, records: list[GameRecord]) -> Table:

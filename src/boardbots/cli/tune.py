@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
+from typing import NoReturn
 
 import typer
 from rich.table import Table
 
 from boardbots.bots.registry import split_seats
-from boardbots.cli import progress
-from boardbots.cli.sim import game_options
-from boardbots.sim.tune import parse_grid, tune
+from boardbots.cli import checks, progress
+from boardbots.cli.errors import fail
+from boardbots.sim.stopping import Terminated, stop_on_signals
+from boardbots.sim.tune import lineups, parse_grid, tune
 
 
 def tune_cmd(
@@ -24,21 +27,34 @@ def tune_cmd(
     seed: int = typer.Option(1, help="Seed of the shared game set."),
     options: str = typer.Option(None, help="Game options as JSON."),
     workers: int = typer.Option(os.cpu_count() or 1, min=1, help="Worker processes."),
+    journal: Path = typer.Option(
+        None, help="Folder keeping every candidate's finished games, one file each."
+    ),
+    resume: bool = typer.Option(
+        False, help="Continue the run in --journal: play only what it lacks."
+    ),
 ) -> None:
     """Grid-search bot parameters on a fixed seed set; best setting first."""
+    if resume and journal is None:
+        fail("--resume needs --journal: the folder of the run to continue")
+    checks.seed(seed)
+    opts = checks.options(options)
     try:
-        rows = tune(
-            game,
-            bot,
-            parse_grid(grid),
-            split_seats(lineup),
-            games,
-            seed,
-            workers,
-            game_options(options),
-        )
+        values = parse_grid(grid)
+        seats = split_seats(lineup)
+        for candidate in lineups(bot, values, seats):
+            checks.lineup(game, list(candidate), opts)
     except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        fail(str(exc))
+    if journal is not None:
+        checks.writable_folder(journal, "--journal")
+    with stop_on_signals():
+        try:
+            rows = tune(game, bot, values, seats, games, seed, workers, opts, None, journal, resume)
+        except ValueError as exc:
+            fail(str(exc))
+        except KeyboardInterrupt as exc:
+            _stopped(exc, journal)
     table = Table(title=f"tuning {bot} on {game} ({games} games each)")
     for col in ("candidate", "win share", "95% interval"):
         table.add_column(col)
@@ -47,6 +63,22 @@ def tune_cmd(
         table.add_row(r["code"], f"{s['mean']:.1%}", f"{s['low']:.1%} - {s['high']:.1%}")
     progress.console.print(table)
     progress.console.print(f"best: {rows[0]['code']}")
+
+
+def _stopped(exc: KeyboardInterrupt, journal: Path | None) -> NoReturn:
+    why = "terminated" if isinstance(exc, Terminated) else "interrupted"
+    if journal is None:
+        progress.console.print(
+            f"{why}; no games were kept. Run with --journal FOLDER to be able to --resume."
+        )
+    else:
+        progress.console.print(
+            f"{why}: the finished games are kept in {journal}. To continue, run the same "
+            "command again with --resume.",
+            highlight=False,
+            soft_wrap=True,
+        )
+    raise typer.Exit(143 if isinstance(exc, Terminated) else 130)
 
 
 def register(app: typer.Typer) -> None:

@@ -103,7 +103,9 @@ def _option_ranges(game_name: str) -> dict[str, dict[str, Any]]:
 
 
 def public_config(config: ServerConfig) -> dict[str, Any]:
-    names = registry.bot_names()
+    # Only bots a table takes: lab bots (Random, the gauntlet) would be refused, except
+    # with `lab_mode`.
+    names = registry.bot_names() if config.lab_mode else registry.player_bots()
     games = all_games()
     game_names = [g.meta.name for g in games]
     return {

@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from boardbots.bots.registry import make_bot, parse_code
+from boardbots.bots.registry import check_bot, parse_code
 from boardbots.core.contract import Game
 from boardbots.core.rng import mix_seed
 from boardbots.games import get_game
@@ -33,11 +33,13 @@ def _name(value: Any, default: str) -> str:
     return value.strip()
 
 
-def _bot_code(code: Any) -> str:
+def _bot_code(code: Any, game_name: str, lab: bool = False) -> str:
+    """A bot code players may seat at a table of this game (any bot of it with `lab`),
+    or BAD_SEATS saying why not."""
     if not isinstance(code, str) or not code.strip():
         raise ServerError(Code.BAD_SEATS, "a bot seat needs a bot code such as 'easy'")
     try:
-        make_bot(code)
+        check_bot(code, game_name, players=not lab)
     except ValueError as exc:
         raise ServerError(Code.BAD_SEATS, str(exc)) from None
     return code.strip()
@@ -48,7 +50,8 @@ def bot_seat(index: int, code: str) -> Seat:
     return Seat(index, SeatKind.BOT, f"{level.capitalize()} bot", bot=code)
 
 
-def parse_seats(specs: Any, min_players: int, max_players: int) -> list[Seat]:
+def parse_seats(specs: Any, game: Game, lab: bool = False) -> list[Seat]:
+    min_players, max_players = game.meta.min_players, game.meta.max_players
     if not isinstance(specs, list) or not min_players <= len(specs) <= max_players:
         want = f"{min_players}" if min_players == max_players else f"{min_players} to {max_players}"
         raise ServerError(Code.BAD_SEATS, f"this game needs a list of {want} seats")
@@ -58,7 +61,7 @@ def parse_seats(specs: Any, min_players: int, max_players: int) -> list[Seat]:
         if kind == SeatKind.HUMAN.value:
             seats.append(Seat(i, SeatKind.HUMAN, _name(spec.get("name"), f"Player {i + 1}")))
         elif kind == SeatKind.BOT.value:
-            seats.append(bot_seat(i, _bot_code(spec.get("bot"))))
+            seats.append(bot_seat(i, _bot_code(spec.get("bot"), game.meta.name, lab)))
         else:
             raise ServerError(Code.BAD_SEATS, f"seat {i}: kind must be 'human' or 'bot'")
     return seats
@@ -119,7 +122,7 @@ def new_table(body: dict[str, Any], secret: bytes, lab: bool = False) -> tuple[T
     game = _game(body.get("game"))
     options = _options(game, body.get("options"), lab)
     client_seed = _client_seed(body.get("seed"), game, _humans(body.get("seats")), lab)
-    seats = parse_seats(body.get("seats"), game.meta.min_players, game.meta.max_players)
+    seats = parse_seats(body.get("seats"), game, lab)
     seed = client_seed if lab and client_seed is not None else table_seed(client_seed, secret)
     try:
         state = game.new_state(len(seats), seed, options)
@@ -217,7 +220,7 @@ async def replace(hub: Hub, table_id: str, seat: int, body: dict[str, Any]) -> d
             raise ServerError(Code.NOT_HUMAN_SEAT, f"seat {seat} is already a bot")
         if old.connections > 0:
             raise ServerError(Code.SEAT_CONNECTED, f"seat {seat}'s player is still connected")
-        return bot_seat(seat, _bot_code(code))
+        return bot_seat(seat, _bot_code(code, table.game_name))
 
     await hub.change_seat(table, make)
     return {"table": table.summary()}

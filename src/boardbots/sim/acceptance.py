@@ -171,7 +171,7 @@ def timing_row(
     """Time the bot's real decisions, with the real clock and its default budget."""
     game = get_game(suite["game"])
     count = exp["full_positions"] if full else exp["positions"]
-    bot = make_bot(exp["bot"])
+    bot = make_bot(exp["bot"], suite["game"])
     times: list[float] = []
     unsearched = 0  # answered without search (one sensible move, or an obvious answer)
     if progress:
@@ -212,7 +212,7 @@ def _positions(
     """Mid-game positions from games the experiment's seats play, one per decision sampled."""
     game = get_game(suite["game"])
     seats = exp.get("seats") or [exp["bot"]] * game.meta.min_players
-    bots = [make_bot(c) for c in seats]
+    bots = [make_bot(c, suite["game"]) for c in seats]
     found = 0
     for g in range(count * 10):
         gseed = game_seed(seed, g)

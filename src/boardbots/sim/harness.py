@@ -8,12 +8,15 @@ from results) come from the clock.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Any
+
+from pebble import ProcessPool
 
 from boardbots.bots.base import Bot, BotContext
 from boardbots.bots.registry import make_bot
@@ -21,6 +24,7 @@ from boardbots.core.contract import Action, Game, State
 from boardbots.core.results import shares_from_keys
 from boardbots.core.rng import Rng, decision_seed, mix_seed
 from boardbots.games import get_game
+from boardbots.sim import stopping
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +108,7 @@ def play_game(spec: MatchSpec, seed: int, index: int) -> GameRecord:
     """Play game `index` of a run to the end (or the step cap)."""
     game = get_game(spec.game)
     seats = seats_for(spec, index)
-    bots = [make_bot(code) for code in seats]
+    bots = [make_bot(code, spec.game) for code in seats]
     fallback = make_bot(FALLBACK_CODE)
     gseed = game_seed(seed, index)
     state = game.new_state(spec.players, gseed, dict(spec.options))
@@ -160,6 +164,10 @@ def chunk_size(seconds_per_game: float | None) -> int:
     return max(1, int(CHUNK_SECONDS / seconds_per_game))
 
 
+STOP_WAIT_S = 1.5
+"""How long a stopped run waits for its workers to end before it goes on without them."""
+
+
 def run(
     spec: MatchSpec,
     games: int,
@@ -171,10 +179,12 @@ def run(
     """Play `games` games and return them in index order, whatever `workers` is.
 
     Games in `done` (from a journal: see `journal.py`) are taken as played;
-    `on_game` hears only of the games played now.
+    `on_game` hears only of the games played now. An exception in the parent
+    (Ctrl-C, `Terminated`) kills the workers before it goes up: they never
+    outlive the run.
     """
     for code in spec.seats:
-        make_bot(code)  # fail fast on a bad bot code, before any process starts
+        make_bot(code, spec.game)  # fail fast on a bad bot code, before any process starts
     kept = {i: r for i, r in (done or {}).items() if i < games}
     todo = [i for i in range(games) if i not in kept]
     records = list(kept.values())
@@ -183,21 +193,41 @@ def run(
             records.append(play_game(spec, seed, i))
             if on_game:
                 on_game(records[-1])
-        return sorted(records, key=lambda r: r.index)
-    pos, spent, played = 0, 0.0, 0
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        running: set[Future[tuple[list[GameRecord], float]]] = set()
-        while pos < len(todo) or running:
-            while pos < len(todo) and len(running) < 2 * workers:  # none idles between tasks
-                size = chunk_size(spent / played if played else None)
-                running.add(pool.submit(_play_chunk, spec, seed, todo[pos : pos + size]))
-                pos += size
-            finished, running = wait(running, return_when=FIRST_COMPLETED)
-            for fut in finished:
-                chunk, seconds = fut.result()
-                spent, played = spent + seconds, played + len(chunk)
-                for rec in chunk:
-                    records.append(rec)
-                    if on_game:
-                        on_game(rec)
+    else:
+        with stopping.deferred():
+            pool = ProcessPool(max_workers=workers, initializer=stopping.worker_signals)
+            try:
+                _play_in_pool(pool, spec, seed, todo, workers, records, on_game)
+                stopping.check()  # one that came after the last poll still stops the run
+            finally:
+                pool.stop()  # type: ignore[no-untyped-call]
+                with contextlib.suppress(TimeoutError):
+                    pool.join(timeout=STOP_WAIT_S)
     return sorted(records, key=lambda r: r.index)
+
+
+def _play_in_pool(
+    pool: ProcessPool,
+    spec: MatchSpec,
+    seed: int,
+    todo: list[int],
+    workers: int,
+    records: list[GameRecord],
+    on_game: Callable[[GameRecord], None] | None,
+) -> None:
+    pos, spent, played = 0, 0.0, 0
+    running: set[Future[tuple[list[GameRecord], float]]] = set()
+    while pos < len(todo) or running:
+        while pos < len(todo) and len(running) < 2 * workers:  # none idles between tasks
+            size = chunk_size(spent / played if played else None)
+            running.add(pool.schedule(_play_chunk, (spec, seed, todo[pos : pos + size])))
+            pos += size
+        finished, running = wait(running, stopping.POLL_S, FIRST_COMPLETED)
+        for fut in finished:
+            chunk, seconds = fut.result()
+            spent, played = spent + seconds, played + len(chunk)
+            for rec in chunk:
+                records.append(rec)
+                if on_game:
+                    on_game(rec)
+        stopping.check()  # a stop asked for meanwhile ends the run here, games kept

@@ -7,11 +7,14 @@ parameters, not from luck of the deal (common random numbers).
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from boardbots.bots.registry import parse_code
 from boardbots.sim.harness import GameRecord, MatchSpec, run
+from boardbots.sim.journal import Journal
 from boardbots.sim.metrics import pairwise, win_shares
 
 
@@ -29,13 +32,26 @@ def parse_grid(items: list[str]) -> dict[str, list[str]]:
 def candidates(bot: str, grid: dict[str, list[str]]) -> list[str]:
     """Every bot code of the grid, e.g. hard:c=0.2,epsilon=0.1."""
     name, fixed = parse_code(bot)
-    base = [f"{k}={v}" for k, v in fixed.items()]
+    base = [f"{k}={v}" for k, v in fixed.items() if k not in grid]  # the grid's value wins
     keys = sorted(grid)
     codes = []
     for combo in itertools.product(*(grid[k] for k in keys)):
         params = base + [f"{k}={v}" for k, v in zip(keys, combo, strict=True)]
         codes.append(f"{name}:{','.join(params)}" if params else name)
     return codes
+
+
+def lineups(bot: str, grid: dict[str, list[str]], lineup: list[str]) -> list[tuple[str, ...]]:
+    """Every candidate's seats, the candidate's code where the line-up has "*"."""
+    if "*" not in lineup:
+        raise ValueError("the line-up needs at least one '*' seat for the candidate")
+    out = []
+    for code in candidates(bot, grid):
+        seats = tuple(code if s == "*" else s for s in lineup)
+        if len(set(seats)) < 2:
+            raise ValueError("the candidate needs at least one different opponent in the line-up")
+        out.append(seats)
+    return out
 
 
 def tune(
@@ -48,26 +64,50 @@ def tune(
     workers: int,
     options: dict[str, Any] | None = None,
     on_game: Callable[[str, GameRecord], None] | None = None,
+    journals: Path | None = None,
+    resume: bool = False,
 ) -> list[dict[str, Any]]:
     """Score every candidate on the same games; best first.
 
-    `lineup` names the seats, with "*" where the candidate sits.
+    `lineup` names the seats, with "*" where the candidate sits. With
+    `journals` each candidate's games are kept in a file of that folder as
+    they end, and `resume` plays only the games missing there.
     """
-    if "*" not in lineup:
-        raise ValueError("the line-up needs at least one '*' seat for the candidate")
+    codes = candidates(bot, grid)
     rows = []
-    for code in candidates(bot, grid):
-        seats = tuple(code if s == "*" else s for s in lineup)
-        if len(set(seats)) < 2:
-            raise ValueError("the candidate needs at least one different opponent in the line-up")
+    for code, seats in zip(codes, lineups(bot, grid, lineup), strict=True):
         spec = MatchSpec(game, seats, options or {})
-        records = run(spec, games, seed, workers, _tell(on_game, code))
+        records = _run(spec, games, seed, workers, _tell(on_game, code), journals, resume)
         share = win_shares(records)[code]
         row: dict[str, Any] = {"code": code, "win_share": share}
         others = sorted({s for s in seats if s != code})
         row["pairwise"] = {o: pairwise(records)[f"{code} vs {o}"] for o in others}
         rows.append(row)
     return sorted(rows, key=lambda r: -r["win_share"]["mean"])
+
+
+def _run(
+    spec: MatchSpec,
+    games: int,
+    seed: int,
+    workers: int,
+    on_game: Callable[[GameRecord], None] | None,
+    journals: Path | None,
+    resume: bool,
+) -> list[GameRecord]:
+    """One candidate's games, through its journal when there is a folder for them."""
+    if journals is None:
+        return run(spec, games, seed, workers, on_game)
+    name = re.sub(r"[^A-Za-z0-9_.=-]+", "_", ",".join(spec.seats))
+    book = Journal(journals / f"{name}.jsonl", spec, seed)
+    kept = book.begin(resume, games)
+
+    def keep(rec: GameRecord) -> None:
+        book.append(rec)
+        if on_game:
+            on_game(rec)
+
+    return run(spec, games, seed, workers, keep, kept)
 
 
 def _tell(
