@@ -32,6 +32,7 @@ def _load_builtin() -> None:
     from boardbots.bots.hard import HardBot
     from boardbots.bots.medium import MediumBot
     from boardbots.bots.random import RandomBot
+    from boardbots.games.domination.gauntlet import BOTS as GAUNTLET
     from boardbots.games.domination.strategies import BigMoneyBot
 
     register_bot("random", RandomBot)
@@ -39,6 +40,8 @@ def _load_builtin() -> None:
     register_bot("medium", MediumBot)
     register_bot("hard", HardBot)
     register_bot("bigmoney", BigMoneyBot)
+    for code, gauntlet_bot in GAUNTLET.items():  # lab references, never offered to players
+        register_bot(code, gauntlet_bot)
 
 
 def bot_names() -> list[str]:
