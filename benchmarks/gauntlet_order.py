@@ -7,6 +7,11 @@ the order, the scores and every pair's figure with its 95% interval go to
 `src/boardbots/games/domination/data/gauntlet_order.json`.
 
     python benchmarks/gauntlet_order.py [--games 1000] [--seed 0] [--out PATH]
+    python benchmarks/gauntlet_order.py --solo [--games 2000]
+
+`--solo` prints instead how many turns Big Money, BMU and Smithy-BM take to
+own 4 Provinces against a seat that never buys, the figure dominionstrategy.com
+publishes (docs/gauntlet.md compares them).
 """
 
 from __future__ import annotations
@@ -18,7 +23,8 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from boardbots.games.domination.gauntlet import STRATEGIES, head_to_head
+from boardbots.games.domination.gauntlet import STRATEGIES, head_to_head, solo_turn, state_policy
+from boardbots.games.domination.strategies import big_money
 from boardbots.sim.metrics import mean_interval
 
 KINGDOM = [
@@ -60,12 +66,30 @@ def round_robin(games: int, seed: int) -> dict[str, Any]:
     }
 
 
+def solo(games: int) -> None:
+    """Mean turns to 4 Provinces with a 95% interval, for the decks with a published figure."""
+    decks = {
+        "bigmoney": big_money,
+        "bmu": state_policy("bmu"),
+        "smithy-bm": state_policy("smithy-bm"),
+    }
+    for name, play in decks.items():
+        turns = [solo_turn(play, seed, {"kingdom": KINGDOM}) for seed in range(games)]
+        mean = statistics.fmean(turns)
+        half = 1.959964 * statistics.stdev(turns) / len(turns) ** 0.5
+        print(f"{name}: {mean:.2f} turns ({mean - half:.2f}-{mean + half:.2f}), {games} games")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--solo", action="store_true", help="turns to 4 Provinces instead")
     args = parser.parse_args()
+    if args.solo:
+        solo(args.games)
+        return
     result = round_robin(args.games, args.seed)
     args.out.write_text(json.dumps(result, indent=1) + "\n")
     print("order:", ", ".join(result["order"]))

@@ -20,6 +20,7 @@ from boardbots.games.domination.gauntlet import (
     best_for,
     load_order,
     play_out,
+    solo_turn,
     state_policy,
 )
 from boardbots.games.domination.scripted import policy
@@ -42,16 +43,7 @@ WITCH_GAME = {
 
 
 def _fourth_province_turn(play: Callable[[State], Action], seed: int) -> int:
-    """The turn (from 1) on which a player facing a seat that never buys owns a 4th Province."""
-    state = GAME.new_state(2, seed, {"kingdom": EVERY_CARD})
-    for _ in range(5000):
-        if state["cur"] == 1:
-            GAME.apply(state, "end")
-            continue
-        GAME.apply(state, play(state))
-        if Counter(cards_of(state, 0))["Province"] >= 4:
-            return int(state["turn"]) // 2 + 1
-    raise AssertionError("no fourth Province in 5,000 steps")
+    return solo_turn(play, seed, {"kingdom": EVERY_CARD})
 
 
 def _mean_interval(values: list[int]) -> tuple[float, float]:

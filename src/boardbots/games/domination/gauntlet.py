@@ -11,13 +11,14 @@ data (`data/gauntlet_order.json`, written by benchmarks/gauntlet_order.py).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
 from boardbots.bots.base import BotContext
 from boardbots.core.contract import Action, State, View
 from boardbots.core.rng import mix_seed
-from boardbots.games.domination.engine import GAME
+from boardbots.games.domination.engine import GAME, cards_of
 from boardbots.games.domination.scripted import Strategy, policy
 
 GERONIMOO = "Geronimoo's Dominion simulator, DomBots.xml"
@@ -265,3 +266,23 @@ def head_to_head(
         shares = GAME.result(state) if GAME.is_over(state) else [0.5, 0.5]
         out.append((shares[i % 2], GAME.clock(state)[1]))
     return out
+
+
+def solo_turn(
+    play: Callable[[State], Action], seed: int, options: dict[str, Any], count: int = 4
+) -> int:
+    """The turn (from 1) on which a player facing a seat that never buys owns `count` Provinces.
+
+    It measures a deck's speed the way published figures quote it ("4 Provinces
+    by turn 17"): without attacks or a race for the pile.
+    """
+    state = GAME.new_state(2, seed, options)
+    province = GAME.rules(state).end_pile
+    for _ in range(STEP_CAP):
+        if state["cur"] == 1:
+            GAME.apply(state, "end")
+            continue
+        GAME.apply(state, play(state))
+        if cards_of(state, 0).count(province) >= count:
+            return int(state["turn"]) // 2 + 1
+    raise ValueError(f"no {count} {province}s in {STEP_CAP} steps")
