@@ -145,6 +145,17 @@ def test_militia_victims_let_junk_and_dead_terminals_go_first() -> None:
     ]
 
 
+def test_cellar_cycles_green_cards_and_curses_only() -> None:
+    state = make(["Cellar"], ["Cellar", "Estate", "Curse", "Copper", "Silver"], deck=["Gold"] * 3)
+    act(state, "play:Cellar")
+    picks = []
+    while state["pending"]["kind"] == "discard":
+        picks.append(policy(STRATEGIES["bmu"], state))
+        act(state, picks[-1])
+    assert sorted(picks) == ["discard:Curse", "discard:Estate", "done"]
+    assert state["players"][0]["hand"].count("Gold") == 2
+
+
 def test_moat_blocks_an_attack() -> None:
     state = make(["Witch", "Moat"], ["Witch"], others=[["Moat", "Copper"]])
     act(state, "play:Witch")

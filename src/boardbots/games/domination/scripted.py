@@ -122,6 +122,8 @@ def policy(strategy: Strategy, state: State) -> Action:
     options = legal(state, t)
     if kind == "discard" and pend.get("need"):
         return _discard(state, t, pend["player"], options)
+    if kind == "discard" and pend["card"] == "Cellar":
+        return _cellar(t, options)
     if kind == "trash" and pend["card"] == "Chapel":
         return _chapel(strategy, state, t, options)
     if kind == "trash" and pend["card"] == "Moneylender":
@@ -178,6 +180,15 @@ def _discard(state: State, t: Tables, p: int, options: list[Action]) -> Action:
         return (0.0, card)
 
     return min(options, key=keep)
+
+
+def _cellar(t: Tables, options: list[Action]) -> Action:
+    """Cellar cycles the cards that cannot help this turn: Curses and Victory cards."""
+    for action in options:
+        card = str(action).partition(":")[2]
+        if card in t.cost and card not in t.treasure and card not in t.action:
+            return action
+    return "done"
 
 
 def _rank(card: str) -> int:
