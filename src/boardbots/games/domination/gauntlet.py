@@ -10,6 +10,7 @@ data (`data/gauntlet_order.json`, written by benchmarks/gauntlet_order.py).
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from importlib import resources
@@ -168,6 +169,11 @@ def load_order() -> dict[str, Any]:
     return data
 
 
+@functools.cache
+def _order() -> tuple[str, ...]:
+    return tuple(c for c in load_order()["order"] if c in STRATEGIES)
+
+
 _BEST: dict[tuple[str, ...], Strategy] = {}
 
 
@@ -177,8 +183,7 @@ def best_for(kingdom: list[str]) -> Strategy:
     found = _BEST.get(key)
     if found is None:
         have = set(kingdom)
-        order = [c for c in load_order()["order"] if c in STRATEGIES]
-        code = next((c for c in order if set(STRATEGIES[c].cards) <= have), DEFAULT)
+        code = next((c for c in _order() if set(STRATEGIES[c].cards) <= have), DEFAULT)
         found = _BEST[key] = STRATEGIES[code]
     return found
 
