@@ -71,6 +71,7 @@ def _load_builtin() -> None:
     _LOADED.append(True)
     from boardbots.bots import easy, hard, medium
     from boardbots.bots.random import RandomBot
+    from boardbots.games.domination.gauntlet import BOTS as GAUNTLET
     from boardbots.games.domination.strategies import BigMoneyBot
 
     register_bot("random", RandomBot, lab=True)
@@ -85,6 +86,8 @@ def _load_builtin() -> None:
         games=("domination",),
         params=(Param("duchy_at", int, 0, 12),),
     )
+    for code, gauntlet_bot in GAUNTLET.items():  # lab references, never offered to players
+        register_bot(code, gauntlet_bot, games=("domination",), lab=True)
 
 
 def bot_names() -> list[str]:

@@ -163,7 +163,8 @@ def _write_acceptance(
     )
     for r in rows:
         if r.get("ci_note"):
-            progress.console.print(f"{r['name']}: {r['ci_note']}")
+            rule = f" (CI verdict: {r['ci_rule']} the target)" if r.get("ci_rule") else ""
+            progress.console.print(f"{r['name']}: {r['ci_note']}{rule}")
     stem = out / f"{game}-{'full' if full else 'small'}"
     data: dict[str, Any] = {
         "game": game,

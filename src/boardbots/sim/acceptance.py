@@ -89,7 +89,23 @@ def strength_row(
 
     records = run(spec, games, seed, workers, tick, kept)
     row = _judged(exp, records)
-    return {**row, **({"ci_note": f"{games} games in CI: {exp['ci_why']}"} if short else {})}
+    if not short:
+        return row
+    return {**row, **ci_verdict(exp, row), "ci_note": f"{games} games in CI: {exp['ci_why']}"}
+
+
+def ci_verdict(exp: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
+    """A short CI run fails only when its whole 95% interval misses the target.
+
+    A few dozen games cannot show that a bot meets a target a few points
+    above its true strength, and a point estimate judged against it fails or
+    passes by the luck of the games; what such a run can show is a bot that
+    has clearly fallen short (a regression). The target itself is unchanged,
+    and the verdict on it rests on the full runs (`docs/acceptance.md`).
+    """
+    target, high = exp["target"], row["high"]
+    missed = high <= target if exp.get("strict") else high < target
+    return {"passed": not missed, "ci_rule": "fails only if the whole interval is below"}
 
 
 def _spec(suite: dict[str, Any], exp: dict[str, Any]) -> MatchSpec:

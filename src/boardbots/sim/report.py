@@ -117,7 +117,8 @@ def markdown_table(rows: list[dict[str, Any]]) -> str:
             f"{verdict(r)} |"
         )
         if r.get("ci_note"):
-            notes.append(f"- {r['name']}: {r['ci_note']}")
+            rule = f" (CI verdict: {r['ci_rule']} the target)" if r.get("ci_rule") else ""
+            notes.append(f"- {r['name']}: {r['ci_note']}{rule}")
     return "\n".join(lines + (["", *notes] if notes else []))
 
 

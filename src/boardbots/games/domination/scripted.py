@@ -1,0 +1,201 @@
+"""The interpreter behind the gauntlet's scripted players: buy lists, play order and answers.
+
+A scripted strategy (see `gauntlet.py`) is data: a buy list of (card, conditions)
+read top down, as the public simulators write them, plus an optional trash list
+for Chapel. This module turns that data into a state policy. Every fact a rule
+reads is public or the player's own (its cards, the supply, the turn), so a bot
+running the policy on any determinization of its view decides the same way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Callable
+
+from boardbots.core.contract import Action, State
+from boardbots.games.domination.engine import legal, turns_taken
+from boardbots.games.domination.rules import Tables
+from boardbots.games.domination.strategies import minimal_answer
+from boardbots.games.domination.zones import owned, tables
+
+Operand = float | tuple[str, float, float]
+"""A number, or (quantity, scale, offset) meaning quantity * scale + offset."""
+Cond = tuple[str, str, Operand]
+"""(quantity, operator, operand): e.g. ("provinces", "<=", 4) or ("count:Witch", "<", 2)."""
+Rule = tuple[str, tuple[Cond, ...]]
+"""(card, conditions that must all hold) in a buy or trash list."""
+
+TERMINALS = ("Witch", "Council Room", "Smithy", "Library", "Moat", "Militia", "Moneylender")
+"""Which terminal to play with the last action: draw that may find more first, then the rest."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Strategy:
+    """One scripted player: what it needs in the kingdom and what it buys and trashes."""
+
+    code: str
+    title: str
+    source: str
+    cards: tuple[str, ...]
+    buys: tuple[Rule, ...]
+    trash: tuple[Rule, ...] = ()
+
+
+class Facts:
+    """What a rule may read about the deciding player: their own cards and public facts."""
+
+    __slots__ = ("counts", "hand", "values")
+
+    def __init__(self, state: State, t: Tables, p: int) -> None:
+        pl = state["players"][p]
+        cards = owned(pl)
+        if p == state["cur"]:
+            cards += state["play"]
+        counts: Counter[str] = Counter(cards)
+        coins = t.coins
+        supply = state["supply"]
+        self.counts = counts
+        self.hand = pl["hand"]
+        self.values: dict[str, float] = {
+            "money": sum(coins[c] * k for c, k in counts.items()),
+            "treasures": sum(k for c, k in counts.items() if c in t.treasure),
+            "cards": len(cards),
+            "provinces": supply[t.rules.end_pile],
+            "gains_to_end": gains_to_end(state, t),
+            "turns": turns_taken(state, p),
+            "coins": state["coins"],
+            "hand_money": sum(coins[c] for c in pl["hand"] if c in t.treasure),
+        }
+
+    def get(self, key: str) -> float:
+        if key.startswith("count:"):
+            return self.counts[key[6:]]
+        return self.values[key]
+
+
+def gains_to_end(state: State, t: Tables) -> int:
+    """The fewest gains that end the game: the Provinces left, or the three smallest piles."""
+    piles: list[int] = sorted(state["supply"].values())
+    three = sum(piles[: t.rules.piles_to_end])
+    return min(int(state["supply"][t.rules.end_pile]), three)
+
+
+def holds(facts: Facts, cond: Cond) -> bool:
+    key, op, operand = cond
+    left = facts.get(key)
+    if isinstance(operand, tuple):
+        name, scale, offset = operand
+        right = facts.get(name) * scale + offset
+    else:
+        right = operand
+    return _OPS[op](left, right)
+
+
+_OPS: dict[str, Callable[[float, float], bool]] = {
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+}
+
+
+def first_match(rules: tuple[Rule, ...], facts: Facts, allowed: set[str]) -> str | None:
+    """The first card of the list that is allowed now and whose conditions all hold."""
+    for card, conds in rules:
+        if card in allowed and all(holds(facts, c) for c in conds):
+            return card
+    return None
+
+
+def policy(strategy: Strategy, state: State) -> Action:
+    """The strategy's action in a state where it is to decide."""
+    pend = state["pending"]
+    kind = pend["kind"]
+    t = tables(state)
+    if kind == "buy":
+        return _buy(strategy, state, t)
+    if kind == "action":
+        return _play(state, t)
+    options = legal(state, t)
+    if kind == "discard" and pend.get("need"):
+        return _discard(state, t, pend["player"], options)
+    if kind == "discard" and pend["card"] == "Cellar":
+        return _cellar(t, options)
+    if kind == "trash" and pend["card"] == "Chapel":
+        return _chapel(strategy, state, t, options)
+    if kind == "trash" and pend["card"] == "Moneylender":
+        return "trash:Copper" if "trash:Copper" in options else options[-1]
+    return minimal_answer(state, t, pend, options)
+
+
+def _buy(strategy: Strategy, state: State, t: Tables) -> Action:
+    cur = state["cur"]
+    if not state["bought"]:
+        treasure = t.treasure
+        if any(c in treasure for c in state["players"][cur]["hand"]):
+            return "treasures"
+    coins, supply, cost = state["coins"], state["supply"], t.cost
+    allowed = {n for n in supply if supply[n] and cost[n] <= coins}
+    card = first_match(strategy.buys, Facts(state, t, cur), allowed)
+    return "end" if card is None else "buy:" + card
+
+
+def _play(state: State, t: Tables) -> Action:
+    """Cantrips first, then villages, then the best terminal; Chapel and Moneylender only
+    when they have work to do."""
+    hand: list[str] = state["players"][state["cur"]]["hand"]
+    actions = [c for c in hand if c in t.action]
+    plus = t.plus
+    cantrips = [c for c in actions if plus[c][1] == 1]
+    if cantrips:
+        return "play:" + max(cantrips, key=lambda c: (plus[c][0], plus[c][3], c))
+    villages = [c for c in actions if plus[c][1] >= 2]
+    if villages:
+        return "play:" + max(villages, key=lambda c: (plus[c][3], plus[c][0], c))
+    for card in TERMINALS:
+        if card in actions and (card != "Moneylender" or "Copper" in hand):
+            return "play:" + card
+    if "Chapel" in actions:
+        return "play:Chapel"
+    return "end"
+
+
+def _discard(state: State, t: Tables, p: int, options: list[Action]) -> Action:
+    """Militia's discard: let the least useful card go (junk, then extra terminals, then
+    the cheapest money)."""
+    hand = state["players"][p]["hand"]
+    villages = sum(1 for c in hand if t.plus[c][1] >= 2)
+    terminals = sorted((c for c in hand if c in t.action and t.plus[c][1] == 0), key=_rank)
+    live = set(terminals[: 1 + villages])
+
+    def keep(action: Action) -> tuple[float, str]:
+        card = str(action).partition(":")[2]
+        if card in t.treasure:
+            return (float(t.coins[card]), card)
+        if card in t.action:
+            return (2.5 if card in live or t.plus[card][1] else 0.5, card)
+        return (0.0, card)
+
+    return min(options, key=keep)
+
+
+def _cellar(t: Tables, options: list[Action]) -> Action:
+    """Cellar cycles the cards that cannot help this turn: Curses and Victory cards."""
+    for action in options:
+        card = str(action).partition(":")[2]
+        if card in t.cost and card not in t.treasure and card not in t.action:
+            return action
+    return "done"
+
+
+def _rank(card: str) -> int:
+    return TERMINALS.index(card) if card in TERMINALS else len(TERMINALS)
+
+
+def _chapel(strategy: Strategy, state: State, t: Tables, options: list[Action]) -> Action:
+    allowed = {str(a).partition(":")[2] for a in options if str(a).startswith("trash:")}
+    card = first_match(strategy.trash, Facts(state, t, state["cur"]), allowed)
+    return "done" if card is None else "trash:" + card
