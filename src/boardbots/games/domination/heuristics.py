@@ -22,9 +22,11 @@ from boardbots.games.domination.zones import tables
 W_OUTLOOK = 0.8  # weight of outlook next to VP in Hard's evaluate (spec: 0.5 to 1; measured)
 ATTACK_SHARE = 0.4  # damage to each opponent counts at this share of our own gain
 LONG_GAME = 18  # rounds a game between decent players usually lasts (Big Money: 16-17)
+LONGEST_GAME = 30  # rounds Hard's paced estimate allows at most (slow Curse games: 25 and more)
 ENDGAME_ROUNDS = 1.5  # rounds left once a single pile stands between us and the end
 WIN_BONUS = 100.0  # points a won game is worth beyond its VP, so Medium values finishing it
 TERMINAL_DRAW = 0.6  # share of a terminal draw card's cards that count as money
+CLASH_DRAW = 0.9  # the same where terminal clash is counted apart (Hard): only dead draws remain
 OUTLOOK_CACHE = 20_000  # deck compositions remembered (keyed by card counts)
 
 WHIMS = 3  # a rollout player's random buy is one of this many best buys
@@ -55,16 +57,18 @@ def density(t: Tables, cards: list[str]) -> float:
     return (coins + plus * first) / n
 
 
-def card_money(t: Tables, card: str, d: float) -> float:
+def card_money(t: Tables, card: str, d: float, clash: bool = False) -> float:
     """Coins one copy of `card` brings to a hand whose other cards average d.
 
     A terminal (no +Action) draw card is discounted: two of them collide, and
-    what it draws is often dead. Non-terminal draws replace themselves.
+    what it draws is often dead. Non-terminal draws replace themselves. With
+    `clash` the collision is counted apart (`play_share`), so only the dead
+    draws are discounted here.
     """
     if card in t.treasure:
         return float(t.coins[card])
     extra, actions, _, money = t.plus[card]
-    return money + extra * d * (1.0 if actions else TERMINAL_DRAW)
+    return money + extra * d * (1.0 if actions else CLASH_DRAW if clash else TERMINAL_DRAW)
 
 
 def terminal_counts(t: Tables, cards: list[str]) -> tuple[int, int]:
@@ -128,7 +132,7 @@ class _Power:
 
 
 _POWER: dict[int, _Power] = {}
-_OUTLOOK: dict[tuple[bool | str, ...], float] = {}
+_OUTLOOK: dict[tuple[bool | str, ...], tuple[float, float]] = {}
 
 
 def power(t: Tables) -> _Power:
@@ -146,6 +150,12 @@ def buying_power(t: Tables, cards: list[str], clash: bool = False) -> float:
     numbers so the average stays exact. With `clash`, a terminal Action brings
     only its `play_share` (Hard's judgement; Medium's outlook is count-blind).
     """
+    return hand_stats(t, cards, clash)[0]
+
+
+def hand_stats(t: Tables, cards: list[str], clash: bool = False) -> tuple[float, float]:
+    """`buying_power`, and the chance a hand affords the end-pile card (a Province): the
+    second is how fast this deck would empty that pile."""
     key: tuple[bool | str, ...] = (clash, *sorted(cards))
     found = _OUTLOOK.get(key)
     if found is not None:
@@ -156,10 +166,11 @@ def buying_power(t: Tables, cards: list[str], clash: bool = False) -> float:
         hand = _convolve(hand, one)
     pw = power(t)
     value = sum(p * pw.vp_for(c) for c, p in enumerate(hand))
+    top = sum(hand[t.cost[pw.province] :])
     if len(_OUTLOOK) > OUTLOOK_CACHE:
         _OUTLOOK.clear()
-    _OUTLOOK[key] = value
-    return value
+    _OUTLOOK[key] = (value, top)
+    return value, top
 
 
 def _card_distribution(t: Tables, cards: list[str], clash: bool) -> list[float]:
@@ -171,7 +182,7 @@ def _card_distribution(t: Tables, cards: list[str], clash: bool) -> list[float]:
         played = play_share(t.rules.hand_size, len(cards) - 1, terminals - 1 - villages)
     dist = [0.0] * 8
     for c in cards or ["Curse"]:
-        m = card_money(t, c, d)
+        m = card_money(t, c, d, clash)
         if played < 1.0 and c in t.action and t.plus[c][1] == 0:
             m *= played
         m = min(m, 6.99)
@@ -205,6 +216,62 @@ def rounds_left(state: State, t: Tables) -> float:
     if supply[t.rules.end_pile] <= 1 or empty >= t.rules.piles_to_end - 1:
         left = min(left, ENDGAME_ROUNDS)
     return max(1.0, left)
+
+
+def paced_rounds(state: State, t: Tables, decks: list[list[str]]) -> float:
+    """Rounds left judged by pace: the end pile over how many of it the decks can buy a
+    round, within LONGEST_GAME, and cut short like `rounds_left` near a pile ending.
+
+    Hard's evaluation compares seats, so shortening the game by taking a Province
+    costs every seat alike; a fixed game length made Hard green in round 9 of
+    Witch games that went on for 25 (the Curses slow every deck down).
+    """
+    supply = state["supply"]
+    left = float(LONGEST_GAME - state["turn"] // state["n"])
+    pace = sum(hand_stats(t, cards, True)[1] for cards in decks)
+    if pace > 0:
+        left = min(left, supply[t.rules.end_pile] / pace)
+    empty = list(supply.values()).count(0)
+    if supply[t.rules.end_pile] <= 1 or empty >= t.rules.piles_to_end - 1:
+        left = min(left, ENDGAME_ROUNDS)
+    return max(1.0, left)
+
+
+def curses_to_come(
+    state: State, t: Tables, decks: list[list[str]], rounds: float
+) -> tuple[list[float], float]:
+    """Curses each seat can expect to receive before the game ends, from the Curse-giving
+    attacks in every deck, until the Curse pile runs out; and the share of the remaining
+    game a Curse received spends in its victim's deck, on average.
+
+    A deck plays such an attack on a turn when it draws one (at most one a turn:
+    they are terminals), and each play hands its Curses to every other seat. Over
+    the rounds left the pile is split in proportion to those rates, which is
+    what makes a Witch race worth joining: every Curse we give is one we do not
+    get. Curses arrive evenly until the pile is empty, so they weigh on the
+    victim's hands for more than half of a game that outlasts the pile. Moat is
+    left out (it would need the victim's hand).
+    """
+    n = state["n"]
+    pile = state["supply"].get("Curse", 0)
+    rates = [_curse_rate(t, cards) for cards in decks]
+    total = sum(rates)
+    if not pile or not total:
+        return [0.0] * n, 0.5
+    emptied = pile / (total * (n - 1))  # rounds until the pile is gone at these rates
+    scale = min(1.0, emptied / rounds)
+    share = 1.0 - min(emptied, rounds) / (2.0 * rounds)
+    return [rounds * scale * (total - rates[p]) for p in range(n)], share
+
+
+def _curse_rate(t: Tables, cards: list[str]) -> float:
+    """Curses a deck hands each opponent per turn: the chance a hand holds one of its
+    Curse-giving attacks, times the Curses one play gives."""
+    givers = [t.params[c]["curses"] for c in cards if c in t.attack and "curses" in t.params[c]]
+    if not givers:
+        return 0.0
+    seen = min(1.0, t.rules.hand_size / len(cards))
+    return (1.0 - (1.0 - seen) ** len(givers)) * max(givers)
 
 
 # ---------------------------------------------------------------- action values
@@ -307,20 +374,28 @@ class DominationHeuristics:
             pts = [v + WIN_BONUS * s for v, s in zip(pts, shares, strict=True)]
         return pts
 
-    def outlook(self, state: State, me: int, clash: bool = False) -> float:
+    def outlook(
+        self,
+        state: State,
+        me: int,
+        clash: bool = False,
+        junk: float = 0.0,
+        left: float | None = None,
+    ) -> float:
         """VP our next hand can buy, plus our deck's buying power for the rounds after it.
 
         The next hand counts as it is only while it is live (our turn, or our
         answer pending); otherwise it is a guess of the world we imagined, so
         the average hand stands in for it. `clash` (Hard's evaluation) counts
-        terminal Actions only as far as they can be played (`play_share`).
+        terminal Actions only as far as they can be played (`play_share`);
+        `junk` Curses are added to the deck, and `left` replaces `rounds_left`.
         """
         if state["phase"] == "over":
             return 0.0
         t = tables(state)
         cards = deck_of(state, me)
-        per_turn = buying_power(t, cards, clash)
-        later = per_turn * (rounds_left(state, t) - 1.0)
+        per_turn = buying_power(t, [*cards, *["Curse"] * round(junk)] if junk else cards, clash)
+        later = per_turn * ((rounds_left(state, t) if left is None else left) - 1.0)
         pend = state["pending"]
         if state["cur"] != me and (pend is None or pend["player"] != me):
             return per_turn + later
@@ -334,9 +409,24 @@ class DominationHeuristics:
         return power(t).vp_for(int(coins)) + later
 
     def evaluate(self, state: State, me: int) -> float:
-        """Our projected VP (VP now plus weighted outlook) against the best projected rival."""
+        """Our projected VP (VP now plus weighted outlook) against the best projected rival.
+
+        Curses still to come count twice: as VP lost, and as dead cards that
+        weaken the victim's hands for the rest of the game (`curses_to_come`
+        says how many are in the deck over that time, on average). Without this, a Curse-giving
+        attack looked like a weak draw card and the search never bought one.
+        """
+        t = tables(state)
         vp = self.points(state)
-        proj = [vp[p] + W_OUTLOOK * self.outlook(state, p, True) for p in range(len(vp))]
+        decks = [deck_of(state, p) for p in range(state["n"])]
+        left = paced_rounds(state, t, decks)
+        incoming, share = curses_to_come(state, t, decks, left)
+        proj = [
+            vp[p]
+            - incoming[p]
+            + W_OUTLOOK * self.outlook(state, p, True, incoming[p] * share, left)
+            for p in range(len(vp))
+        ]
         return proj[me] - max(v for p, v in enumerate(proj) if p != me)
 
     def reward_scale(self, state: State) -> float:
@@ -464,7 +554,7 @@ def _live_coins(t: Tables, state: State, me: int, d: float) -> float:
     coins = 0.0
     terminals: list[float] = []
     for c in state["players"][me]["hand"]:
-        m = card_money(t, c, d)
+        m = card_money(t, c, d, True)
         if c in t.action and t.plus[c][1] == 0:
             terminals.append(m)
             continue
@@ -496,16 +586,18 @@ def _best_gain(state: State, t: Tables, options: list[Action], clash: bool = Fal
     factors worked out once and the per-card ones read from a cached table.
     """
     d, scale, bite, static, played = _gain_factors(state, t, clash)
+    boost = CLASH_DRAW / TERMINAL_DRAW if clash else 1.0
     best: Action = options[-1]
     best_value = 0.0 if best in ("end", "pass") else -1e9
     for a in options:
         entry = static.get(a)
         if entry is not None:
             vp, money, draw, attack, terminal = entry
-            gain = money + draw * d
             if terminal:
-                gain *= played
+                gain = (money + draw * d * boost) * played
                 attack *= played
+            else:
+                gain = money + draw * d
             v = vp + (gain - d) * scale + bite * attack
             if v > best_value:
                 best, best_value = a, v
@@ -521,13 +613,15 @@ def _gain_values(
 ) -> list[tuple[float, Action]]:
     """Each buy or gain with `_best_gain`'s value (ending the turn or passing is worth 0)."""
     d, scale, bite, static, played = _gain_factors(state, t, clash)
+    boost = CLASH_DRAW / TERMINAL_DRAW if clash else 1.0
     out: list[tuple[float, Action]] = []
     for a in options:
         entry = static.get(a)
         if entry is not None:
             vp, money, draw, attack, terminal = entry
-            share = played if terminal else 1.0
-            out.append((vp + ((money + draw * d) * share - d) * scale + bite * attack * share, a))
+            share, more = (played, boost) if terminal else (1.0, 1.0)
+            gain = (money + draw * d * more) * share
+            out.append((vp + (gain - d) * scale + bite * attack * share, a))
         elif a in ("end", "pass"):
             out.append((0.0, a))
     return out

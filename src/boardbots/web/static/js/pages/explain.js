@@ -150,6 +150,7 @@ function levels(game, n, config) {
     t(game === "y" ? "explain.hard.s2.y" : "explain.hard.s2"),
     t("explain.hard.s3", { epsilon: pct(n.epsilon) }),
     t("explain.hard.s4", { c: num(n.c) }),
+    ...(game === "domination" ? [t("explain.hard.s4.domination")] : []),
     t("explain.hard.s5", { iterations: num(n.iterations), budget: ms(n.budget.hard) }),
     t("explain.hard.s6"),
   ]));
