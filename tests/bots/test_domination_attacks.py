@@ -9,20 +9,21 @@ from tests.domination.helpers import make
 MONEY = ["Copper"] * 7 + ["Silver"] * 3 + ["Estate"] * 3
 
 
-def _decks(state: dict, extra: list[list[str]]) -> list[list[str]]:
-    return [dh.deck_of(state, p) + extra[p] for p in range(state["n"])]
+def _rates(state: dict, extra: list[list[str]]) -> list[float]:
+    t = tables(state)
+    return [dh.curse_rate(t, dh.deck_of(state, p) + extra[p]) for p in range(state["n"])]
 
 
 def test_no_curse_giver_no_curses() -> None:
     state = make(["Witch"], ["Copper"] * 5, deck=MONEY)
     t = tables(state)
-    assert dh.curses_to_come(state, t, _decks(state, [[], []]), 10.0)[0] == [0.0, 0.0]
+    assert dh.curses_to_come(state, t, _rates(state, [[], []]), 10.0)[0] == [0.0, 0.0]
 
 
 def test_a_witch_sends_curses_to_the_other_seat_only() -> None:
     state = make(["Witch"], ["Copper"] * 5, deck=MONEY)
     t = tables(state)
-    (mine, theirs), share = dh.curses_to_come(state, t, _decks(state, [["Witch"], []]), 10.0)
+    (mine, theirs), share = dh.curses_to_come(state, t, _rates(state, [["Witch"], []]), 10.0)
     assert mine == 0.0
     assert 1.0 < theirs <= state["supply"]["Curse"]
     assert share == 0.5  # one Witch does not empty the pile in 10 rounds: they come evenly
@@ -32,8 +33,8 @@ def test_curses_to_come_never_exceed_the_pile_and_a_race_splits_it() -> None:
     state = make(["Witch"], ["Copper"] * 5, deck=MONEY)
     t = tables(state)
     pile = state["supply"]["Curse"]
-    alone, share = dh.curses_to_come(state, t, _decks(state, [["Witch"] * 3, []]), 30.0)
-    race, _ = dh.curses_to_come(state, t, [[*MONEY, "Witch", "Witch"]] * 2, 30.0)
+    alone, share = dh.curses_to_come(state, t, _rates(state, [["Witch"] * 3, []]), 30.0)
+    race, _ = dh.curses_to_come(state, t, [dh.curse_rate(t, [*MONEY, "Witch", "Witch"])] * 2, 30.0)
     assert alone[1] == pile  # three Witches over 30 rounds empty the pile
     assert share > 0.6  # the pile empties early, so the Curses sit in the deck for longer
     assert race == [pile / 2, pile / 2]  # equal decks split it
@@ -62,7 +63,16 @@ def test_a_rivals_witch_lowers_our_evaluation() -> None:
 def test_pace_shortens_the_game_for_decks_that_hit_a_province() -> None:
     state = make(["Witch"], ["Copper"] * 5, deck=MONEY)
     t = tables(state)
-    weak = dh.paced_rounds(state, t, [["Copper"] * 7 + ["Estate"] * 3] * 2)
+    weak = dh.paced_rounds(state, t, [["Copper"] * 7 + ["Estate"] * 3 + ["Curse"] * 3] * 2)
     rich = dh.paced_rounds(state, t, [["Gold"] * 6 + ["Silver"] * 4] * 2)
-    assert weak == dh.LONGEST_GAME  # seven Coppers never reach a Province
+    assert weak == dh.LONGEST_GAME > dh.LONG_GAME  # a cursed slog may outlast a usual game
     assert 1.0 <= rich < 8.0  # these decks buy a Province most turns
+
+
+def test_without_curse_givers_the_evaluation_is_the_one_before() -> None:
+    """Games without Witches keep the usual length and no Curse terms: Hard is unchanged."""
+    state = make(["Witch"], ["Copper"] * 5, deck=MONEY)
+    heur = dh.HEURISTICS
+    vp = heur.points(state)
+    proj = [vp[p] + dh.W_OUTLOOK * heur.outlook(state, p, True) for p in range(2)]
+    assert heur.evaluate(state, 0) == proj[0] - proj[1]

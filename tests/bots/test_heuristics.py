@@ -107,10 +107,10 @@ def test_hards_outlook_counts_only_playable_actions() -> None:
     hand[:] = ["Smithy", "Smithy", "Copper", "Copper", "Copper"]
     state["phase"], state["actions"] = "action", 1
     d = dh.density(t, dh.deck_of(state, me))
-    one_smithy = 3 + dh.card_money(t, "Smithy", d, True)
+    one_smithy = 3 + dh.card_money(t, "Smithy", d)
     assert abs(dh._live_coins(t, state, me, d) - one_smithy) < 1e-9
     hand[0] = "Village"
-    both = 3 + dh.card_money(t, "Smithy", d, True) + dh.card_money(t, "Village", d)
+    both = 3 + dh.card_money(t, "Smithy", d) + dh.card_money(t, "Village", d)
     assert abs(dh._live_coins(t, state, me, d) - both) < 1e-9
     state["phase"] = "buy"
     assert dh._live_coins(t, state, me, d) == 3.0  # too late to play any Action

@@ -26,7 +26,6 @@ LONGEST_GAME = 30  # rounds Hard's paced estimate allows at most (slow Curse gam
 ENDGAME_ROUNDS = 1.5  # rounds left once a single pile stands between us and the end
 WIN_BONUS = 100.0  # points a won game is worth beyond its VP, so Medium values finishing it
 TERMINAL_DRAW = 0.6  # share of a terminal draw card's cards that count as money
-CLASH_DRAW = 0.9  # the same where terminal clash is counted apart (Hard): only dead draws remain
 OUTLOOK_CACHE = 20_000  # deck compositions remembered (keyed by card counts)
 
 WHIMS = 3  # a rollout player's random buy is one of this many best buys
@@ -57,18 +56,16 @@ def density(t: Tables, cards: list[str]) -> float:
     return (coins + plus * first) / n
 
 
-def card_money(t: Tables, card: str, d: float, clash: bool = False) -> float:
+def card_money(t: Tables, card: str, d: float) -> float:
     """Coins one copy of `card` brings to a hand whose other cards average d.
 
     A terminal (no +Action) draw card is discounted: two of them collide, and
-    what it draws is often dead. Non-terminal draws replace themselves. With
-    `clash` the collision is counted apart (`play_share`), so only the dead
-    draws are discounted here.
+    what it draws is often dead. Non-terminal draws replace themselves.
     """
     if card in t.treasure:
         return float(t.coins[card])
     extra, actions, _, money = t.plus[card]
-    return money + extra * d * (1.0 if actions else CLASH_DRAW if clash else TERMINAL_DRAW)
+    return money + extra * d * (1.0 if actions else TERMINAL_DRAW)
 
 
 def terminal_counts(t: Tables, cards: list[str]) -> tuple[int, int]:
@@ -182,7 +179,7 @@ def _card_distribution(t: Tables, cards: list[str], clash: bool) -> list[float]:
         played = play_share(t.rules.hand_size, len(cards) - 1, terminals - 1 - villages)
     dist = [0.0] * 8
     for c in cards or ["Curse"]:
-        m = card_money(t, c, d, clash)
+        m = card_money(t, c, d)
         if played < 1.0 and c in t.action and t.plus[c][1] == 0:
             m *= played
         m = min(m, 6.99)
@@ -219,12 +216,14 @@ def rounds_left(state: State, t: Tables) -> float:
 
 
 def paced_rounds(state: State, t: Tables, decks: list[list[str]]) -> float:
-    """Rounds left judged by pace: the end pile over how many of it the decks can buy a
-    round, within LONGEST_GAME, and cut short like `rounds_left` near a pile ending.
+    """Rounds left in a game with Curse-giving attacks, judged by pace: the end pile over
+    how many of it the decks can buy a round, at most LONGEST_GAME, and cut short like
+    `rounds_left` near a pile ending.
 
-    Hard's evaluation compares seats, so shortening the game by taking a Province
-    costs every seat alike; a fixed game length made Hard green in round 9 of
-    Witch games that went on for 25 (the Curses slow every deck down).
+    Curses slow every deck for good, and Witch games went on for 25 rounds and
+    more while Hard, with the usual 18, took Duchies from round 9. Elsewhere
+    the usual length stays: today's pace underrates tomorrow's, and with pace
+    in every game Hard fell from 12 wins in 12 to 5 against Big Money Ultimate.
     """
     supply = state["supply"]
     left = float(LONGEST_GAME - state["turn"] // state["n"])
@@ -238,11 +237,11 @@ def paced_rounds(state: State, t: Tables, decks: list[list[str]]) -> float:
 
 
 def curses_to_come(
-    state: State, t: Tables, decks: list[list[str]], rounds: float
+    state: State, t: Tables, rates: list[float], rounds: float
 ) -> tuple[list[float], float]:
     """Curses each seat can expect to receive before the game ends, from the Curse-giving
-    attacks in every deck, until the Curse pile runs out; and the share of the remaining
-    game a Curse received spends in its victim's deck, on average.
+    attacks in every deck (`curse_rate` of each), until the Curse pile runs out; and
+    the share of the remaining game a Curse received spends in its victim's deck.
 
     A deck plays such an attack on a turn when it draws one (at most one a turn:
     they are terminals), and each play hands its Curses to every other seat. Over
@@ -254,7 +253,6 @@ def curses_to_come(
     """
     n = state["n"]
     pile = state["supply"].get("Curse", 0)
-    rates = [_curse_rate(t, cards) for cards in decks]
     total = sum(rates)
     if not pile or not total:
         return [0.0] * n, 0.5
@@ -264,7 +262,7 @@ def curses_to_come(
     return [rounds * scale * (total - rates[p]) for p in range(n)], share
 
 
-def _curse_rate(t: Tables, cards: list[str]) -> float:
+def curse_rate(t: Tables, cards: list[str]) -> float:
     """Curses a deck hands each opponent per turn: the chance a hand holds one of its
     Curse-giving attacks, times the Curses one play gives."""
     givers = [t.params[c]["curses"] for c in cards if c in t.attack and "curses" in t.params[c]]
@@ -419,8 +417,9 @@ class DominationHeuristics:
         t = tables(state)
         vp = self.points(state)
         decks = [deck_of(state, p) for p in range(state["n"])]
-        left = paced_rounds(state, t, decks)
-        incoming, share = curses_to_come(state, t, decks, left)
+        rates = [curse_rate(t, cards) for cards in decks]
+        left = paced_rounds(state, t, decks) if any(rates) else rounds_left(state, t)
+        incoming, share = curses_to_come(state, t, rates, left)
         proj = [
             vp[p]
             - incoming[p]
@@ -554,7 +553,7 @@ def _live_coins(t: Tables, state: State, me: int, d: float) -> float:
     coins = 0.0
     terminals: list[float] = []
     for c in state["players"][me]["hand"]:
-        m = card_money(t, c, d, True)
+        m = card_money(t, c, d)
         if c in t.action and t.plus[c][1] == 0:
             terminals.append(m)
             continue
@@ -586,18 +585,16 @@ def _best_gain(state: State, t: Tables, options: list[Action], clash: bool = Fal
     factors worked out once and the per-card ones read from a cached table.
     """
     d, scale, bite, static, played = _gain_factors(state, t, clash)
-    boost = CLASH_DRAW / TERMINAL_DRAW if clash else 1.0
     best: Action = options[-1]
     best_value = 0.0 if best in ("end", "pass") else -1e9
     for a in options:
         entry = static.get(a)
         if entry is not None:
             vp, money, draw, attack, terminal = entry
+            gain = money + draw * d
             if terminal:
-                gain = (money + draw * d * boost) * played
+                gain *= played
                 attack *= played
-            else:
-                gain = money + draw * d
             v = vp + (gain - d) * scale + bite * attack
             if v > best_value:
                 best, best_value = a, v
@@ -613,15 +610,13 @@ def _gain_values(
 ) -> list[tuple[float, Action]]:
     """Each buy or gain with `_best_gain`'s value (ending the turn or passing is worth 0)."""
     d, scale, bite, static, played = _gain_factors(state, t, clash)
-    boost = CLASH_DRAW / TERMINAL_DRAW if clash else 1.0
     out: list[tuple[float, Action]] = []
     for a in options:
         entry = static.get(a)
         if entry is not None:
             vp, money, draw, attack, terminal = entry
-            share, more = (played, boost) if terminal else (1.0, 1.0)
-            gain = (money + draw * d * more) * share
-            out.append((vp + (gain - d) * scale + bite * attack * share, a))
+            share = played if terminal else 1.0
+            out.append((vp + ((money + draw * d) * share - d) * scale + bite * attack * share, a))
         elif a in ("end", "pass"):
             out.append((0.0, a))
     return out
