@@ -158,6 +158,31 @@ def test_a_short_ci_run_fails_only_when_its_whole_interval_misses_the_target() -
     assert not acceptance.ci_verdict({"target": 0.5, "strict": True}, {"high": 0.5})["passed"]
 
 
+def test_an_open_row_is_reported_in_ci_but_judged_elsewhere(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    exp = {
+        "name": "unmet", "seats": ["random", "easy"], "measure": "win_share", "bot": "random",
+        "target": 0.9, "games": 6, "full_games": 6, "open": "Random is weak (0% of 6 games)",
+    }  # fmt: skip
+    suite = {"game": "y", "options": {"size": 5}, "experiments": [exp]}
+    monkeypatch.setattr(acceptance, "load_experiments", lambda game: suite)
+    in_ci = acceptance.run_suite("y", False, 1, 1, ci=True)[0]
+    assert in_ci["passed"] is False and in_ci["report_only"]
+    assert "reported only" in report.verdict(in_ci) and "Random is weak" in report.markdown_table(
+        [in_ci]
+    )
+    usual = acceptance.run_suite("y", False, 1, 1, ci=False)[0]
+    assert usual["passed"] is False and not usual.get("report_only")
+
+
+def test_open_rows_say_why_with_a_figure() -> None:
+    for game in ("y", "domination"):
+        for exp in acceptance.load_experiments(game)["experiments"]:
+            if "open" in exp:
+                assert any(ch.isdigit() for ch in exp["open"]), exp["name"]
+
+
 TINY = {
     "name": "Tiny one (2v2)", "seats": ["easy", "random"], "measure": "win_share",
     "bot": "easy", "target": 0.5, "games": 6, "full_games": 12,

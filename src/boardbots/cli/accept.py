@@ -165,6 +165,8 @@ def _write_acceptance(
         if r.get("ci_note"):
             rule = f" (CI verdict: {r['ci_rule']} the target)" if r.get("ci_rule") else ""
             progress.console.print(f"{r['name']}: {r['ci_note']}{rule}")
+        if r.get("open"):
+            progress.console.print(f"{r['name']}: target not met yet, reported only: {r['open']}")
     stem = out / f"{game}-{'full' if full else 'small'}"
     data: dict[str, Any] = {
         "game": game,

@@ -89,9 +89,13 @@ def strength_row(
 
     records = run(spec, games, seed, workers, tick, kept)
     row = _judged(exp, records)
-    if not short:
-        return row
-    return {**row, **ci_verdict(exp, row), "ci_note": f"{games} games in CI: {exp['ci_why']}"}
+    if short:
+        row = {**row, **ci_verdict(exp, row), "ci_note": f"{games} games in CI: {exp['ci_why']}"}
+    if ci and exp.get("open"):
+        # A target known to be unmet (the experiment says so, with its figure) is played
+        # and reported in CI but does not fail it, so work elsewhere can land meanwhile.
+        row = {**row, "report_only": True, "open": exp["open"]}
+    return row
 
 
 def ci_verdict(exp: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
