@@ -33,12 +33,14 @@ def _load_builtin() -> None:
     from boardbots.bots.medium import MediumBot
     from boardbots.bots.random import RandomBot
     from boardbots.games.domination.strategies import BigMoneyBot
+    from boardbots.games.y.uct import UctBot
 
     register_bot("random", RandomBot)
     register_bot("easy", EasyBot)
     register_bot("medium", MediumBot)
     register_bot("hard", HardBot)
     register_bot("bigmoney", BigMoneyBot)
+    register_bot("uct", UctBot)  # the lab's Y reference, never offered to players
 
 
 def bot_names() -> list[str]:
