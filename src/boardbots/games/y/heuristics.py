@@ -281,20 +281,16 @@ def _reply_cells(b: Board, black: Bitboard, white: Bitboard, me: int) -> tuple[i
 
 
 def fill_share(state: State, me: int, fills: int, rng: Rng) -> float:
-    """The share of `fills` uniformly random completions of the board that `me` wins.
-
-    The same playout as the engine's `random_winner`, with the list of empty
-    cells made once for all the fills instead of once per fill.
-    """
+    """The share of `fills` uniformly random completions of the board that `me` wins
+    (the engine's `random_winner`, `fills` times)."""
     b = board_of(state)
     black, white = state["stones"]
     empty_bits = b.full & ~(black | white)
-    empty = _bits(empty_bits)
-    take = (len(empty) + 1) // 2
+    take = (empty_bits.bit_count() + 1) // 2
     mover_is_black = state["to_move"] == 0
     wins = 0
     for _ in range(fills):
-        mine = random_subset(empty, empty_bits, take, rng)
+        mine = random_subset(empty_bits, take, rng)
         first = black | (mine if mover_is_black else empty_bits & ~mine)
         wins += b.full_board_winner(first) == me
     return wins / fills
@@ -355,26 +351,46 @@ def bridge_pairs(b: Board, black: Bitboard, white: Bitboard) -> tuple[tuple[int,
 
 def pattern_fill_share(state: State, me: int, fills: int, rng: Rng) -> float:
     """As `fill_share`, but each bridge carrier is split between the players (the owner
-    saves an intruded bridge) and only the other empty cells are shared out at random."""
+    saves an intruded bridge) and only the other empty cells are shared out at random.
+
+    One draw of a bit per pair picks which cell of each pair the mover gets:
+    XOR-ing the chosen pairs' (c1 | c2) into the c2 cells swaps their c2 for c1.
+    """
     b = board_of(state)
     black, white = state["stones"]
     pairs = bridge_pairs(b, black, white)
-    paired = 0
-    for c1, c2 in pairs:
-        paired |= 1 << c1 | 1 << c2
+    seconds, swaps = _pair_masks(pairs)
     empty_bits = b.full & ~(black | white)
-    free_bits = empty_bits & ~paired
-    free = _bits(free_bits)
-    take = (len(free) + 2 * len(pairs) + 1) // 2 - len(pairs)
+    free_bits = empty_bits & ~(seconds | _union(swaps))
+    take = (free_bits.bit_count() + 2 * len(pairs) + 1) // 2 - len(pairs)
     mover_is_black = state["to_move"] == 0
     wins = 0
+    count = len(pairs)
     for _ in range(fills):
-        mine = random_subset(free, free_bits, take, rng) if free else 0
-        for c1, c2 in pairs:
-            mine |= 1 << (c1 if rng.random() < 0.5 else c2)
+        mine = random_subset(free_bits, take, rng) | seconds
+        if count:
+            pick = rng.getrandbits(count)
+            for j, swap in enumerate(swaps):
+                if pick >> j & 1:
+                    mine ^= swap
         first = black | (mine if mover_is_black else empty_bits & ~mine)
         wins += b.full_board_winner(first) == me
     return wins / fills
+
+
+def _pair_masks(pairs: tuple[tuple[int, int], ...]) -> tuple[Bitboard, tuple[Bitboard, ...]]:
+    """The c2 cells of all pairs as one bitboard, and each pair's c1 | c2."""
+    seconds = 0
+    for _, c2 in pairs:
+        seconds |= 1 << c2
+    return seconds, tuple(1 << c1 | 1 << c2 for c1, c2 in pairs)
+
+
+def _union(masks: tuple[Bitboard, ...]) -> Bitboard:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
 
 
 # ---------------------------------------------------------------- the protocol

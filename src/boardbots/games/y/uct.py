@@ -19,6 +19,7 @@ from boardbots.bots.base import BotContext
 from boardbots.core.contract import Action, View
 from boardbots.core.rng import Rng
 from boardbots.games.y.board import Bitboard, Board, board
+from boardbots.games.y.engine import random_subset
 
 CHECK_EVERY = 256
 """Simulations between clock reads (the lab gives no budget; a server would)."""
@@ -145,18 +146,10 @@ def _connects(b: Board, own: Bitboard, bit: Bitboard) -> bool:
 
 
 def fill_winner(b: Board, stones: list[Bitboard], p: int, rng: Rng) -> int:
-    """The engine's fill playout: player `p` gets a uniform ceil(e/2) of the e empty cells.
-
-    The subset is drawn by keeping each cell with probability 1/2 and drawing
-    again until exactly k are kept; every k-subset stays equally likely.
-    """
+    """The engine's fill playout: player `p` gets a uniform ceil(e/2) of the e empty cells."""
     black, white = stones
     empty = b.full & ~(black | white)
-    k = (empty.bit_count() + 1) // 2
-    width = b.n * b.n
-    mine = rng.getrandbits(width) & empty
-    while mine.bit_count() != k:
-        mine = rng.getrandbits(width) & empty
+    mine = random_subset(empty, (empty.bit_count() + 1) // 2, rng)
     first = black | (mine if p == 0 else empty & ~mine)
     return b.full_board_winner(first)
 
