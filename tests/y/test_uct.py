@@ -62,7 +62,7 @@ def test_fill_winner_matches_random_play_on_average() -> None:
         fill_winner(b, list(state["stones"]), state["to_move"], rng) == 0 for _ in range(4000)
     )
     played = 0
-    for i in range(4000):
+    for _i in range(4000):
         s = GAME.clone(state)
         while not GAME.is_over(s):
             GAME.apply(s, rng.choice(GAME.legal_actions(s)))

@@ -38,13 +38,15 @@ the same card with either hand)."""
 
 @dataclasses.dataclass(frozen=True)
 class HardParams:
-    """Spec defaults; horizon_turns None means one turn per seat (until our next turn),
-    or the game's `hard_horizon_turns` if its heuristics have one. paired None means the
-    game's `paired_worlds` (False when it has none): see `search`. early_stop ends the
-    search once the remaining iterations cannot change the answer (`settled`): the same
+    """Spec defaults; iterations None means the game's `hard_iterations` (a game with
+    cheap iterations may spend more of its budget), else BASE_ITERATIONS. horizon_turns
+    None means one turn per seat (until our next turn), or the game's
+    `hard_horizon_turns` if its heuristics have one. paired None means the game's
+    `paired_worlds` (False when it has none): see `search`. early_stop ends the search
+    once the remaining iterations cannot change the answer (`settled`): the same
     decision as running them all, for less time."""
 
-    iterations: int = 1500
+    iterations: int | None = None
     top_k: int = 24
     c: float = 0.4
     epsilon: float = 0.1
@@ -56,6 +58,7 @@ class HardParams:
 
 
 DEFAULTS = HardParams()
+BASE_ITERATIONS = 1500
 
 
 @dataclasses.dataclass(slots=True)
@@ -72,7 +75,8 @@ class HardBot:
 
     def __init__(self, **params: Any) -> None:
         self.params = HardParams(**params)
-        if self.params.iterations < 1 or self.params.top_k < 1:
+        few = self.params.iterations is not None and self.params.iterations < 1
+        if few or self.params.top_k < 1:
             raise ValueError("iterations and top_k must be at least 1")
 
     def decide(self, view: View, ctx: BotContext) -> Action:
@@ -109,10 +113,14 @@ class HardBot:
 def search(view: View, world: World, arms: list[Arm], ctx: BotContext, p: HardParams) -> int:
     """Run UCB1 over `arms` until the iteration cap or the time budget; returns iterations."""
     game, heur, _, _, me = world
-    limit = p.iterations if ctx.max_iterations is None else min(p.iterations, ctx.max_iterations)
+    cap = iterations(world, p)
+    limit = cap if ctx.max_iterations is None else min(cap, ctx.max_iterations)
     budget = ctx.time_budget_ms
     start = ctx.now()
     until = game.clock(world.state)[1] + horizon(world, p)
+    fresh = getattr(heur, "hard_new_search", None)
+    if fresh is not None:
+        fresh()  # a game that keeps statistics across iterations starts them anew
     worlds = ctx.rng.fork()  # determinizations draw from here
     play = ctx.rng.fork()  # rollouts draw from here
     paired = _paired(world, p)
@@ -171,6 +179,14 @@ def _paired(world: World, p: HardParams) -> bool:
     if p.paired is not None:
         return p.paired
     return bool(getattr(world.heur, "paired_worlds", False))
+
+
+def iterations(world: World, p: HardParams) -> int:
+    """The iteration cap: the bot code's, else the game's, else BASE_ITERATIONS."""
+    if p.iterations is not None:
+        return p.iterations
+    own = getattr(world.heur, "hard_iterations", None)
+    return int(own) if own else BASE_ITERATIONS
 
 
 def horizon(world: World, p: HardParams) -> int:

@@ -41,7 +41,7 @@ class Node:
     """One position in the tree. The statistics of the children live here, in lists
     parallel to `kids`: wins count for the player who moved into the child."""
 
-    __slots__ = ("empty", "kids", "moves", "untried", "visits", "wins", "winner", "n")
+    __slots__ = ("empty", "kids", "moves", "n", "untried", "visits", "winner", "wins")
 
     def __init__(self, winner: int) -> None:
         self.winner = winner  # -1 while the game goes on
@@ -90,8 +90,7 @@ class Search:
                 break
             scale = math.sqrt(c2 * math.log(node.n))
             scores = [
-                w / v + scale * inv_sqrt[v]
-                for w, v in zip(node.wins, node.visits, strict=True)
+                w / v + scale * inv_sqrt[v] for w, v in zip(node.wins, node.visits, strict=True)
             ]
             i = scores.index(max(scores))
             stones[p] |= 1 << node.moves[i]
@@ -117,7 +116,12 @@ def _empty_of(node: Node, path: list[tuple[Node, int, int]]) -> list[int]:
 
 
 def _expand(
-    b: Board, node: Node, stones: list[Bitboard], p: int, rng: Rng, path: list[tuple[Node, int, int]]
+    b: Board,
+    node: Node,
+    stones: list[Bitboard],
+    p: int,
+    rng: Rng,
+    path: list[tuple[Node, int, int]],
 ) -> Node:
     """Add a child for a random untried move of player `p`, which is played on `stones`."""
     untried = node.untried
