@@ -439,6 +439,10 @@ class YHeuristics:
     # seed's 1,500 a decision used about 150 ms of its 900 ms budget; docs/bots.md has
     # the timings and the matches behind this number.
     hard_iterations = 10_000
+    # A win, or the only cell that stops the opponent's win, is never worse than any
+    # other move; the reply bandit would rate every move that keeps two winning cells a
+    # sure win too, so Hard must take the win rather than a later one.
+    hard_trusts_obvious = True
 
     def __init__(self) -> None:
         self.reply_table = ReplyTable()
