@@ -11,7 +11,6 @@ from boardbots.cli import app
 from boardbots.sim import acceptance, report
 from boardbots.sim.tune import candidates, parse_grid
 
-
 SEED_ROWS = {
     "y": {"Easy vs Random", "Medium vs Easy", "Hard vs Medium"},
     "domination": {
