@@ -182,10 +182,13 @@ def _paired(world: World, p: HardParams) -> bool:
 
 
 def iterations(world: World, p: HardParams) -> int:
-    """The iteration cap: the bot code's, else the game's, else BASE_ITERATIONS."""
-    if p.iterations is not None:
-        return p.iterations
-    own = getattr(world.heur, "hard_iterations", None)
+    """The iteration cap: the bot code's, else the game's (`game_iterations`)."""
+    return p.iterations if p.iterations is not None else game_iterations(world.heur)
+
+
+def game_iterations(heur: object) -> int:
+    """A game's own iteration cap for Hard (`hard_iterations`), else BASE_ITERATIONS."""
+    own = getattr(heur, "hard_iterations", None)
     return int(own) if own else BASE_ITERATIONS
 
 
