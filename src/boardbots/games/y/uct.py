@@ -28,10 +28,10 @@ CHECK_EVERY = 256
 @dataclasses.dataclass(frozen=True)
 class UctParams:
     """`c` is UCB1's exploration weight for rewards in [0, 1] (sqrt(2) in the textbook
-    bound; 1.0 here, see docs/bots.md)."""
+    bound; 0.5 here, see docs/bots.md)."""
 
     simulations: int = 50_000
-    c: float = 1.0
+    c: float = 0.5
 
 
 DEFAULTS = UctParams()
