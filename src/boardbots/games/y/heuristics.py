@@ -430,6 +430,7 @@ class YHeuristics:
     rollout = "bandit"  # Hard's rollout: "bandit", "reply" (see `playout`), "fill", "policy"
     reply_width = 8  # the opponent's answers the "bandit" rollout chooses among
     reply_c = 0.4  # that bandit's exploration weight (Hard's own c)
+    reply_depth = 1  # stones the reply bandits may play in a row (1: the opponent's answer)
     replies = 1  # quick-policy stones after Hard's candidate: the opponent's answer
     epsilon = 0.1  # the quick policy's random share (Hard's default epsilon)
     mix = 0.5  # weight of the fill win share in the reply rollout's reward
@@ -513,14 +514,34 @@ class YHeuristics:
         return self._settle(state, me, rng)
 
     def _bandit(self, state: State, me: int, rng: Rng) -> float:
-        width = self.reply_width
-        node = self.reply_table.node(state, lambda s: reply_node(s, width))
-        if node.settled is not None:
-            return node.settled
-        j = node.pick(self.reply_c)
-        GAME.apply(state, node.cells[j])
-        value = self._settle(state, me, rng) if state["winner"] is None else 0.0
-        node.record(j, value)
+        """Descend the search's reply nodes from the position after our candidate (each
+        player answering by its node's bandit) for at most `reply_depth` stones, adding
+        the first position not met before as a new node; score where it stops and
+        credit every bandit on the way with its mover's share of that score."""
+        width, table = self.reply_width, self.reply_table
+        node, _ = table.node(state, lambda s: reply_node(s, width))
+        path: list[tuple[ReplyNode, int, bool]] = []
+        value = None
+        for depth in range(self.reply_depth):
+            ours = state["to_move"] == me
+            if node.settled is not None:  # the non-mover's reward
+                value = 1.0 - node.settled if ours else node.settled
+                break
+            j = node.pick(self.reply_c)
+            GAME.apply(state, node.cells[j])
+            path.append((node, j, ours))
+            if state["winner"] is not None:
+                value = float(state["winner"] == me)
+                break
+            if depth + 1 == self.reply_depth:
+                break
+            node, new = table.node(state, lambda s: reply_node(s, width))
+            if new and node.settled is None:
+                break
+        if value is None:
+            value = self._settle(state, me, rng)
+        for seen, j, ours in path:
+            seen.record(j, 1.0 - value if ours else value)
         return value
 
     def _settle(self, state: State, me: int, rng: Rng) -> float:

@@ -58,11 +58,13 @@ class ReplyTable:
     def reset(self) -> None:
         self.nodes.clear()
 
-    def node(self, state: State, make: Callable[[State], ReplyNode]) -> ReplyNode:
-        """The position's node, made by `make` the first time the search meets it."""
+    def node(self, state: State, make: Callable[[State], ReplyNode]) -> tuple[ReplyNode, bool]:
+        """The position's node, made by `make` the first time the search meets it, and
+        whether it was made just now."""
         black, white = state["stones"]
         key = (black, white, state["to_move"])
         found = self.nodes.get(key)
-        if found is None:
-            found = self.nodes[key] = make(state)
-        return found
+        if found is not None:
+            return found, False
+        found = self.nodes[key] = make(state)
+        return found, True
