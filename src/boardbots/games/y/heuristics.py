@@ -430,7 +430,7 @@ class YHeuristics:
     rollout = "bandit"  # Hard's rollout: "bandit", "reply" (see `playout`), "fill", "policy"
     reply_width = 8  # the opponent's answers the "bandit" rollout chooses among
     reply_c = 0.4  # that bandit's exploration weight (Hard's own c)
-    reply_depth = 1  # stones the reply bandits may play in a row (1: the opponent's answer)
+    reply_depth = 4  # stones the reply bandits may play in a row (1: the opponent's answer only)
     replies = 1  # quick-policy stones after Hard's candidate: the opponent's answer
     epsilon = 0.1  # the quick policy's random share (Hard's default epsilon)
     mix = 0.5  # weight of the fill win share in the reply rollout's reward
@@ -439,7 +439,7 @@ class YHeuristics:
     # Hard's iteration cap when its bot code sets none. Y iterations are cheap: at the
     # seed's 1,500 a decision used about 150 ms of its 900 ms budget; docs/bots.md has
     # the timings and the matches behind this number.
-    hard_iterations = 10_000
+    hard_iterations = 6_000
     # A win, or the only cell that stops the opponent's win, is never worse than any
     # other move; the reply bandit would rate every move that keeps two winning cells a
     # sure win too, so Hard must take the win rather than a later one.
