@@ -81,3 +81,16 @@ def test_hard_forgets_reply_statistics_between_searches() -> None:
     again = BotContext(Rng(8))
     HardBot(iterations=200).decide(view, again)
     assert again.notes == first.notes
+
+
+@pytest.mark.parametrize("depth", [1, 3])
+def test_reply_bandits_nest_as_deep_as_the_game_says(
+    depth: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(heuristics.YHeuristics, "reply_depth", depth)
+    view = _view()
+    HardBot(iterations=400, early_stop=False).decide(view, BotContext(Rng(2)))
+    before = (view["stones"][0] | view["stones"][1]).bit_count()
+    nodes = heuristics.HEURISTICS.reply_table.nodes
+    deepest = max((black | white).bit_count() for black, white, _ in nodes)
+    assert deepest - before == depth
