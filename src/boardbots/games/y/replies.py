@@ -1,4 +1,4 @@
-"""The opponent's answer in Y Hard's rollouts, chosen by a bandit that learns its best one.
+"""The answers in Y Hard's rollouts, chosen by bandits that learn the best ones.
 
 Hard's search is flat: each iteration plays one candidate of ours, then the
 rollout. With a fixed quick policy answering, a candidate's mean is its value
@@ -7,7 +7,8 @@ that refutes it beats us. Here every position after one of our candidates
 keeps its own UCB1 over the opponent's few most promising answers (the cells
 on or nearest to both players' cheapest trees), rewarding the opponent, so
 the visits, and with them our candidate's mean, go to the answer that hurts
-us most: a two-ply search inside the flat one. The statistics live for one
+us most: a two-ply search inside the flat one, and deeper when the
+heuristics nest the bandits (`reply_depth`). The statistics live for one
 search only (`ReplyTable.reset`, called when Hard starts a search), so every
 decision still follows from its seed alone.
 """
