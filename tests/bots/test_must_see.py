@@ -64,7 +64,8 @@ Y_CASES = [
         . X . . .
         """,
         0,
-        {"e1"},
+        # b2 wins by force too: it leaves X two winning cells (a1 and e1) and O no win.
+        {"e1", "b2"},
     ),
     (
         "win: the one cell that finishes a long chain (size 7)",

@@ -59,6 +59,9 @@ def test_config_has_the_bots_own_constants(client: TestClient) -> None:
         y_heuristics.SIDE,
         y_heuristics.BLOCK,
     )
+    # Hard's iteration cap is the game's own where the bot code leaves it open.
+    assert bots["hard"]["per_game"]["y"]["iterations"] == y_heuristics.YHeuristics.hard_iterations
+    assert bots["hard"]["per_game"]["domination"]["iterations"] == hard.BASE_ITERATIONS
     assert bots["bigmoney"]["games"] == ["domination"]
     assert set(bots["hard"]["games"]) == {"y", "domination"}
 

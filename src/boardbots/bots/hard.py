@@ -39,13 +39,15 @@ the same card with either hand)."""
 
 @dataclasses.dataclass(frozen=True)
 class HardParams:
-    """Spec defaults; horizon_turns None means one turn per seat (until our next turn),
-    or the game's `hard_horizon_turns` if its heuristics have one. paired None means the
-    game's `paired_worlds` (False when it has none): see `search`. early_stop ends the
-    search once the remaining iterations cannot change the answer (`settled`): the same
+    """Spec defaults; iterations None means the game's `hard_iterations` (a game with
+    cheap iterations may spend more of its budget), else BASE_ITERATIONS. horizon_turns
+    None means one turn per seat (until our next turn), or the game's
+    `hard_horizon_turns` if its heuristics have one. paired None means the game's
+    `paired_worlds` (False when it has none): see `search`. early_stop ends the search
+    once the remaining iterations cannot change the answer (`settled`): the same
     decision as running them all, for less time."""
 
-    iterations: int = 1500
+    iterations: int | None = None
     top_k: int = 24
     c: float = 0.4
     epsilon: float = 0.1
@@ -57,8 +59,9 @@ class HardParams:
 
 
 DEFAULTS = HardParams()
+BASE_ITERATIONS = 1500
 PARAMS = (
-    Param("iterations", int, 1, 1_000_000),
+    Param("iterations", int, 1, 1_000_000, optional=True),
     Param("top_k", int, 1, 1000),
     Param("c", float, 0.0, 10.0),
     Param("epsilon", float, 0.0, 1.0),
@@ -84,7 +87,8 @@ class HardBot:
 
     def __init__(self, **params: Any) -> None:
         self.params = HardParams(**params)
-        if self.params.iterations < 1 or self.params.top_k < 1:
+        few = self.params.iterations is not None and self.params.iterations < 1
+        if few or self.params.top_k < 1:
             raise ValueError("iterations and top_k must be at least 1")
 
     def decide(self, view: View, ctx: BotContext) -> Action:
@@ -121,10 +125,14 @@ class HardBot:
 def search(view: View, world: World, arms: list[Arm], ctx: BotContext, p: HardParams) -> int:
     """Run UCB1 over `arms` until the iteration cap or the time budget; returns iterations."""
     game, heur, _, _, me = world
-    limit = p.iterations if ctx.max_iterations is None else min(p.iterations, ctx.max_iterations)
+    cap = iterations(world, p)
+    limit = cap if ctx.max_iterations is None else min(cap, ctx.max_iterations)
     budget = ctx.time_budget_ms
     start = ctx.now()
     until = game.clock(world.state)[1] + horizon(world, p)
+    fresh = getattr(heur, "hard_new_search", None)
+    if fresh is not None:
+        fresh()  # a game that keeps statistics across iterations starts them anew
     worlds = ctx.rng.fork()  # determinizations draw from here
     play = ctx.rng.fork()  # rollouts draw from here
     paired = _paired(world, p)
@@ -183,6 +191,17 @@ def _paired(world: World, p: HardParams) -> bool:
     if p.paired is not None:
         return p.paired
     return bool(getattr(world.heur, "paired_worlds", False))
+
+
+def iterations(world: World, p: HardParams) -> int:
+    """The iteration cap: the bot code's, else the game's (`game_iterations`)."""
+    return p.iterations if p.iterations is not None else game_iterations(world.heur)
+
+
+def game_iterations(heur: object) -> int:
+    """A game's own iteration cap for Hard (`hard_iterations`), else BASE_ITERATIONS."""
+    own = getattr(heur, "hard_iterations", None)
+    return int(own) if own else BASE_ITERATIONS
 
 
 def horizon(world: World, p: HardParams) -> int:

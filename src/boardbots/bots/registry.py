@@ -73,6 +73,7 @@ def _load_builtin() -> None:
     from boardbots.bots.random import RandomBot
     from boardbots.games.domination.gauntlet import BOTS as GAUNTLET
     from boardbots.games.domination.strategies import BigMoneyBot
+    from boardbots.games.y.uct import UctBot
 
     register_bot("random", RandomBot, lab=True)
     register_bot("easy", easy.EasyBot, params=easy.PARAMS)
@@ -88,6 +89,13 @@ def _load_builtin() -> None:
     )
     for code, gauntlet_bot in GAUNTLET.items():  # lab references, never offered to players
         register_bot(code, gauntlet_bot, games=("domination",), lab=True)
+    register_bot(  # the lab's Y reference, never offered to players
+        "uct",
+        UctBot,
+        games=("y",),
+        lab=True,
+        params=(Param("simulations", int, 1, 10_000_000), Param("c", float, 0.0, 10.0)),
+    )
 
 
 def bot_names() -> list[str]:

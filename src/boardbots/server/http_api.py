@@ -11,7 +11,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from boardbots.bots import registry
+from boardbots.bots import hard, registry
 from boardbots.bots.heuristics import heuristics_for
 from boardbots.games import all_games
 from boardbots.server import lobby
@@ -84,7 +84,18 @@ def _bot_info(name: str, game_names: list[str]) -> dict[str, Any]:
     }
     if name == "easy":
         info["per_game"] = {g: _easy_per_game(g) for g in game_names}
+    if name == "hard":
+        info["per_game"] = {g: _hard_per_game(g) for g in game_names}
     return info
+
+
+def _hard_per_game(game_name: str) -> dict[str, Any]:
+    """Hard's iteration cap in this game (a game may set its own, as Y does)."""
+    try:
+        heur = heuristics_for(game_name)
+    except ImportError:
+        return {}
+    return {"iterations": hard.game_iterations(heur)}
 
 
 def _option_ranges(game_name: str) -> dict[str, dict[str, Any]]:

@@ -243,35 +243,23 @@ def random_winner(state: State, rng: Rng) -> int:
     b = board_of(state)
     black, white = state["stones"]
     empty_bits = b.full & ~(black | white)
-    empty = [i for i in b.cells if empty_bits >> i & 1]
-    mover = state["to_move"]
-    take = (len(empty) + 1) // 2
-    mine = random_subset(empty, empty_bits, take, rng)
-    first = (black | mine) if mover == 0 else (black | (empty_bits & ~mine))
+    mine = random_subset(empty_bits, (empty_bits.bit_count() + 1) // 2, rng)
+    first = (black | mine) if state["to_move"] == 0 else (black | (empty_bits & ~mine))
     return b.full_board_winner(first)
 
 
-def random_subset(cells: list[int], bits: int, k: int, rng: Rng) -> int:
-    """A uniformly random k-subset of `cells` (whose union is `bits`) as a bitboard.
+def random_subset(bits: int, k: int, rng: Rng) -> int:
+    """A uniformly random k-subset of the set bits of `bits`, as a bitboard.
 
-    Keep each cell with probability 1/2, then add or drop random cells until
-    exactly k are kept; every step treats all cells alike, so every k-subset
-    is equally likely.
+    Keep each bit with probability 1/2 and draw again until exactly k are
+    kept: every k-subset is equally likely in every draw, so the accepted one
+    is uniform too. At size 11 this takes about ten cheap draws, which
+    profiled faster than one draw followed by corrective `randrange` calls.
     """
-    top = max(cells) + 1 if cells else 0
-    chosen = rng.getrandbits(top) & bits if top else 0
-    count = chosen.bit_count()
-    m = len(cells)
-    while count > k:
-        i = cells[rng.randrange(m)]
-        if chosen >> i & 1:
-            chosen ^= 1 << i
-            count -= 1
-    while count < k:
-        i = cells[rng.randrange(m)]
-        if not chosen >> i & 1:
-            chosen |= 1 << i
-            count += 1
+    width = bits.bit_length()
+    chosen = rng.getrandbits(width) & bits if width else 0
+    while chosen.bit_count() != k:
+        chosen = rng.getrandbits(width) & bits
     return chosen
 
 

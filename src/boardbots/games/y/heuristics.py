@@ -16,6 +16,7 @@ from boardbots.core.contract import Action, State, Stop
 from boardbots.core.rng import Rng
 from boardbots.games.y.board import Bitboard, Board
 from boardbots.games.y.engine import GAME, SWAP, board_of, random_subset
+from boardbots.games.y.replies import ReplyNode, ReplyTable
 
 # Spec 003's weights (see docs/bots.md for how they are read).
 LINK = 150  # per (stone, same-colour neighbour) pair: a new link counts twice
@@ -280,21 +281,43 @@ def _reply_cells(b: Board, black: Bitboard, white: Bitboard, me: int) -> tuple[i
     return tuple(out)
 
 
-def fill_share(state: State, me: int, fills: int, rng: Rng) -> float:
-    """The share of `fills` uniformly random completions of the board that `me` wins.
+def ranked_replies(state: State) -> tuple[int, ...]:
+    """Every empty cell in the quick policy's order: least `through` sum first (ties by
+    cell number), so its greedy choices come first."""
+    b = board_of(state)
+    black, white = state["stones"]
+    ours, theirs = plans(b, black, white)
+    total = [m + o for m, o in zip(ours.through, theirs.through, strict=True)]
+    return tuple(sorted(_bits(b.full & ~(black | white)), key=total.__getitem__))
 
-    The same playout as the engine's `random_winner`, with the list of empty
-    cells made once for all the fills instead of once per fill.
-    """
+
+def reply_node(state: State, width: int) -> ReplyNode:
+    """The opponent's `width` best answers in `ranked_replies` order; a forced block
+    alone; or a settled result when the opponent wins now or cannot stop the candidate's
+    player (two winning cells), as the candidate's player's reward."""
+    b = board_of(state)
+    mover = state["to_move"]
+    own, other = state["stones"][mover], state["stones"][1 - mover]
+    if winning_cells(b, own, other):
+        return ReplyNode((), settled=0.0)
+    must = winning_cells(b, other, own)
+    if must & (must - 1):
+        return ReplyNode((), settled=1.0)
+    cells = (must.bit_length() - 1,) if must else ranked_replies(state)[:width]
+    return ReplyNode(cells, visits=[0] * len(cells), totals=[0.0] * len(cells))
+
+
+def fill_share(state: State, me: int, fills: int, rng: Rng) -> float:
+    """The share of `fills` uniformly random completions of the board that `me` wins
+    (the engine's `random_winner`, `fills` times)."""
     b = board_of(state)
     black, white = state["stones"]
     empty_bits = b.full & ~(black | white)
-    empty = _bits(empty_bits)
-    take = (len(empty) + 1) // 2
+    take = (empty_bits.bit_count() + 1) // 2
     mover_is_black = state["to_move"] == 0
     wins = 0
     for _ in range(fills):
-        mine = random_subset(empty, empty_bits, take, rng)
+        mine = random_subset(empty_bits, take, rng)
         first = black | (mine if mover_is_black else empty_bits & ~mine)
         wins += b.full_board_winner(first) == me
     return wins / fills
@@ -355,26 +378,46 @@ def bridge_pairs(b: Board, black: Bitboard, white: Bitboard) -> tuple[tuple[int,
 
 def pattern_fill_share(state: State, me: int, fills: int, rng: Rng) -> float:
     """As `fill_share`, but each bridge carrier is split between the players (the owner
-    saves an intruded bridge) and only the other empty cells are shared out at random."""
+    saves an intruded bridge) and only the other empty cells are shared out at random.
+
+    One draw of a bit per pair picks which cell of each pair the mover gets:
+    XOR-ing the chosen pairs' (c1 | c2) into the c2 cells swaps their c2 for c1.
+    """
     b = board_of(state)
     black, white = state["stones"]
     pairs = bridge_pairs(b, black, white)
-    paired = 0
-    for c1, c2 in pairs:
-        paired |= 1 << c1 | 1 << c2
+    seconds, swaps = _pair_masks(pairs)
     empty_bits = b.full & ~(black | white)
-    free_bits = empty_bits & ~paired
-    free = _bits(free_bits)
-    take = (len(free) + 2 * len(pairs) + 1) // 2 - len(pairs)
+    free_bits = empty_bits & ~(seconds | _union(swaps))
+    take = (free_bits.bit_count() + 2 * len(pairs) + 1) // 2 - len(pairs)
     mover_is_black = state["to_move"] == 0
     wins = 0
+    count = len(pairs)
     for _ in range(fills):
-        mine = random_subset(free, free_bits, take, rng) if free else 0
-        for c1, c2 in pairs:
-            mine |= 1 << (c1 if rng.random() < 0.5 else c2)
+        mine = random_subset(free_bits, take, rng) | seconds
+        if count:
+            pick = rng.getrandbits(count)
+            for j, swap in enumerate(swaps):
+                if pick >> j & 1:
+                    mine ^= swap
         first = black | (mine if mover_is_black else empty_bits & ~mine)
         wins += b.full_board_winner(first) == me
     return wins / fills
+
+
+def _pair_masks(pairs: tuple[tuple[int, int], ...]) -> tuple[Bitboard, tuple[Bitboard, ...]]:
+    """The c2 cells of all pairs as one bitboard, and each pair's c1 | c2."""
+    seconds = 0
+    for _, c2 in pairs:
+        seconds |= 1 << c2
+    return seconds, tuple(1 << c1 | 1 << c2 for c1, c2 in pairs)
+
+
+def _union(masks: tuple[Bitboard, ...]) -> Bitboard:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
 
 
 # ---------------------------------------------------------------- the protocol
@@ -384,12 +427,30 @@ class YHeuristics:
     """Game of Y heuristics for the bot ladder (see `bots/heuristics.py`)."""
 
     easy_random_rate = 0.0  # spec 003's Easy is pure greedy: no random-move step
-    rollout = "reply"  # Hard's rollout: "reply" (see `playout`), "fill" or "policy"
+    rollout = "bandit"  # Hard's rollout: "bandit", "reply" (see `playout`), "fill", "policy"
+    reply_width = 8  # the opponent's answers the "bandit" rollout chooses among
+    reply_c = 0.4  # that bandit's exploration weight (Hard's own c)
+    reply_depth = 4  # stones the reply bandits may play in a row (1: the opponent's answer only)
     replies = 1  # quick-policy stones after Hard's candidate: the opponent's answer
     epsilon = 0.1  # the quick policy's random share (Hard's default epsilon)
     mix = 0.5  # weight of the fill win share in the reply rollout's reward
     fills = 8  # random fills averaged per Hard iteration
     patterns = True  # fills split bridge carriers (the owner saves an intruded bridge)
+    # Hard's iteration cap when its bot code sets none. Y iterations are cheap: at the
+    # seed's 1,500 a decision used about 150 ms of its 900 ms budget; docs/bots.md has
+    # the timings and the matches behind this number.
+    hard_iterations = 6_000
+    # A win, or the only cell that stops the opponent's win, is never worse than any
+    # other move; the reply bandit would rate every move that keeps two winning cells a
+    # sure win too, so Hard must take the win rather than a later one.
+    hard_trusts_obvious = True
+
+    def __init__(self) -> None:
+        self.reply_table = ReplyTable()
+
+    def hard_new_search(self) -> None:
+        """Hard starts a search: forget the last one's reply statistics."""
+        self.reply_table.reset()
 
     def points(self, state: State) -> list[float]:
         """Minus the stones each player still needs; a finished connection adds WIN_BONUS."""
@@ -428,11 +489,13 @@ class YHeuristics:
     def playout(self, state: State, me: int, rng: Rng) -> float | None:
         """Hard's rollout after its candidate stone; `me`'s reward in [0, 1].
 
-        "reply" (the default): the quick policy answers for the opponent
-        (`replies` stones in all), then the reward is `mix` times the share
-        of `fills` pattern fills `me` wins plus the rest times the squashed
-        connection measure (`evaluate` through tanh). "fill": the fill share
-        alone, straight after the candidate. "policy": None, so Hard runs its
+        "bandit" (the default): the opponent answers with the best of its
+        `reply_width` most promising cells by a per-position bandit (see
+        `replies.py`); "reply": the quick policy answers (`replies` stones in
+        all). Either way the reward is then `mix` times the share of `fills`
+        pattern fills `me` wins plus the rest times the squashed connection
+        measure (`evaluate` through tanh). "fill": the fill share alone,
+        straight after the candidate. "policy": None, so Hard runs its
         standard rollout (quick policy to the horizon, then `evaluate`).
         docs/bots.md has the measurements behind each.
         """
@@ -440,17 +503,57 @@ class YHeuristics:
             return None
         if state["winner"] is not None:
             return float(state["winner"] == me)
-        fill = pattern_fill_share if self.patterns else fill_share
         if self.rollout == "fill":
-            return fill(state, me, self.fills, rng)
+            return self._fills(state, me, rng)
+        if self.rollout == "bandit":
+            return self._bandit(state, me, rng)
         for _ in range(self.replies):
             GAME.apply(state, self.quick_action(state, rng, self.epsilon))
             if state["winner"] is not None:
                 return float(state["winner"] == me)
+        return self._settle(state, me, rng)
+
+    def _bandit(self, state: State, me: int, rng: Rng) -> float:
+        """Descend the search's reply nodes from the position after our candidate (each
+        player answering by its node's bandit) for at most `reply_depth` stones, adding
+        the first position not met before as a new node; score where it stops and
+        credit every bandit on the way with its mover's share of that score."""
+        width, table = self.reply_width, self.reply_table
+        node, _ = table.node(state, lambda s: reply_node(s, width))
+        path: list[tuple[ReplyNode, int, bool]] = []
+        value = None
+        for depth in range(self.reply_depth):
+            ours = state["to_move"] == me
+            if node.settled is not None:  # the non-mover's reward
+                value = 1.0 - node.settled if ours else node.settled
+                break
+            j = node.pick(self.reply_c)
+            GAME.apply(state, node.cells[j])
+            path.append((node, j, ours))
+            if state["winner"] is not None:
+                value = float(state["winner"] == me)
+                break
+            if depth + 1 == self.reply_depth:
+                break
+            node, new = table.node(state, lambda s: reply_node(s, width))
+            if new and node.settled is None:
+                break
+        if value is None:
+            value = self._settle(state, me, rng)
+        for seen, j, ours in path:
+            seen.record(j, 1.0 - value if ours else value)
+        return value
+
+    def _settle(self, state: State, me: int, rng: Rng) -> float:
+        """The reward of a position where the game goes on: fills mixed with the measure."""
         value = 0.5 + 0.5 * math.tanh(self.evaluate(state, me) / self.reward_scale(state))
         if self.mix:
-            value = self.mix * fill(state, me, self.fills, rng) + (1 - self.mix) * value
+            value = self.mix * self._fills(state, me, rng) + (1 - self.mix) * value
         return value
+
+    def _fills(self, state: State, me: int, rng: Rng) -> float:
+        fill = pattern_fill_share if self.patterns else fill_share
+        return fill(state, me, self.fills, rng)
 
     def obvious_answer(self, state: State, actions: list[Action]) -> Action | None:
         """Win if we can; otherwise take the opponent's only winning cell."""
