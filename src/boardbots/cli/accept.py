@@ -16,7 +16,7 @@ from boardbots.cli.errors import fail
 from boardbots.cli.progress import Pace
 from boardbots.sim import acceptance, report
 from boardbots.sim.journal import code_hash
-from boardbots.sim.stopping import Terminated, stop_on_signals
+from boardbots.sim.stopping import stop_on_signals
 
 
 def accept(
@@ -107,19 +107,15 @@ def _stopped(
     ci: bool,
 ) -> NoReturn:
     """Every finished game is in the journals: say so, and how to continue."""
-    why = "terminated" if isinstance(exc, Terminated) else "interrupted"
     again = ["boardbots accept", f"--game {game}", f"--seed {seed}"]
     again += ["--full"] if full else []
     again += ["--ci"] if ci else []
     again += [f"--only {shlex.quote(name)}" for name in only or []]
     again += [f"--out {shlex.quote(str(out))}", "--resume"]
-    progress.console.print(
-        f"{why}: the finished games are kept in {out / 'journal' / game}. To continue:\n"
-        + " ".join(again),
-        highlight=False,
-        soft_wrap=True,
+    kept = out / "journal" / game
+    progress.stop_run(
+        exc, f": the finished games are kept in {kept}. To continue:\n" + " ".join(again)
     )
-    raise typer.Exit(143 if isinstance(exc, Terminated) else 130)
 
 
 def _acceptance_table(title: str, rows: list[dict[str, Any]]) -> Table:

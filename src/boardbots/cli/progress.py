@@ -8,9 +8,13 @@ played; otherwise the games taken from a journal would make it look fast.
 from __future__ import annotations
 
 import time
+from typing import NoReturn
 
+import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+from boardbots.sim.stopping import Terminated
 
 console = Console(stderr=True)
 clock = time.monotonic  # replaced in tests
@@ -70,3 +74,11 @@ class Pace:
         if done >= total:
             return speed
         return f"{speed}, {duration(each * (total - done))} left"
+
+
+def stop_run(exc: KeyboardInterrupt, told: str) -> NoReturn:
+    """End a run a signal stopped: why, then `told` (what was kept, how to go on), and the
+    shell's exit status for that signal (130 for Ctrl-C, 143 for SIGTERM)."""
+    why = "terminated" if isinstance(exc, Terminated) else "interrupted"
+    console.print(f"{why}{told}", highlight=False, soft_wrap=True)
+    raise typer.Exit(143 if isinstance(exc, Terminated) else 130)

@@ -20,7 +20,7 @@ from boardbots.sim import report
 from boardbots.sim.harness import GameRecord, MatchSpec, run
 from boardbots.sim.journal import Journal
 from boardbots.sim.metrics import win_shares
-from boardbots.sim.stopping import Terminated, stop_on_signals
+from boardbots.sim.stopping import stop_on_signals
 
 
 def _share_table(records: list[GameRecord]) -> Table:
@@ -137,27 +137,23 @@ def _stopped(
     finished: int,
 ) -> NoReturn:
     """Say what a stopped run kept and the command that continues it."""
-    why = "terminated" if isinstance(exc, Terminated) else "interrupted"
     if journal is None:
-        progress.console.print(
-            f"{why} after {finished} of {games} games; none were kept. "
-            "Run with --journal FILE to be able to --resume a stopped run."
+        progress.stop_run(
+            exc,
+            f" after {finished} of {games} games; none were kept. "
+            "Run with --journal FILE to be able to --resume a stopped run.",
         )
-    else:
-        again = [
-            "boardbots sim", f"--game {spec.game}", f"--seats {shlex.quote(','.join(spec.seats))}",
-            f"--games {games}", f"--seed {seed}",
-        ]  # fmt: skip
-        if options:
-            again.append(f"--options {shlex.quote(options)}")
-        again += [f"--journal {shlex.quote(str(journal))}", "--resume"]
-        progress.console.print(
-            f"{why}: {finished} of {games} games are kept in {journal}. To continue:\n"
-            + " ".join(again),
-            highlight=False,
-            soft_wrap=True,
-        )
-    raise typer.Exit(143 if isinstance(exc, Terminated) else 130)
+    again = [
+        "boardbots sim", f"--game {spec.game}", f"--seats {shlex.quote(','.join(spec.seats))}",
+        f"--games {games}", f"--seed {seed}",
+    ]  # fmt: skip
+    if options:
+        again.append(f"--options {shlex.quote(options)}")
+    again += [f"--journal {shlex.quote(str(journal))}", "--resume"]
+    progress.stop_run(
+        exc,
+        f": {finished} of {games} games are kept in {journal}. To continue:\n" + " ".join(again),
+    )
 
 
 def _grid(bar: Progress, records: list[GameRecord]) -> Table:

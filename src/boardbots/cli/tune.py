@@ -12,7 +12,7 @@ from rich.table import Table
 from boardbots.bots.registry import split_seats
 from boardbots.cli import checks, progress
 from boardbots.cli.errors import fail
-from boardbots.sim.stopping import Terminated, stop_on_signals
+from boardbots.sim.stopping import stop_on_signals
 from boardbots.sim.tune import lineups, parse_grid, tune
 
 
@@ -66,19 +66,15 @@ def tune_cmd(
 
 
 def _stopped(exc: KeyboardInterrupt, journal: Path | None) -> NoReturn:
-    why = "terminated" if isinstance(exc, Terminated) else "interrupted"
     if journal is None:
-        progress.console.print(
-            f"{why}; no games were kept. Run with --journal FOLDER to be able to --resume."
+        progress.stop_run(
+            exc, "; no games were kept. Run with --journal FOLDER to be able to --resume."
         )
-    else:
-        progress.console.print(
-            f"{why}: the finished games are kept in {journal}. To continue, run the same "
-            "command again with --resume.",
-            highlight=False,
-            soft_wrap=True,
-        )
-    raise typer.Exit(143 if isinstance(exc, Terminated) else 130)
+    progress.stop_run(
+        exc,
+        f": the finished games are kept in {journal}. To continue, run the same "
+        "command again with --resume.",
+    )
 
 
 def register(app: typer.Typer) -> None:

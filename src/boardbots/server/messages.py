@@ -83,14 +83,22 @@ def state_message(table: Table, seat: int | None) -> Message:
     return cached
 
 
-def _stateless_message(table: Table) -> Message:
-    """An errored table whose game could not even start: nothing to show but its status."""
+def _table_fields(table: Table) -> Message:
+    """What every state message says of the table itself, whatever the seat."""
     return {
         "type": "state",
         "table": table.id,
         "state_id": table.version,
         "decision": len(table.log),
         "status": table.status.value,
+        "result": table.result,
+    }
+
+
+def _stateless_message(table: Table) -> Message:
+    """An errored table whose game could not even start: nothing to show but its status."""
+    return {
+        **_table_fields(table),
         "view": None,
         "pending": None,
         "your_turn": False,
@@ -98,7 +106,6 @@ def _stateless_message(table: Table) -> Message:
         "can_undo": False,
         "last": None,
         "scores": [],
-        "result": table.result,
     }
 
 
@@ -115,11 +122,7 @@ def _state_message(table: Table, seat: int | None) -> Message:
         and pending.get("player") == seat
     )
     return {
-        "type": "state",
-        "table": table.id,
-        "state_id": table.version,
-        "decision": len(table.log),
-        "status": table.status.value,
+        **_table_fields(table),
         "view": view,
         "pending": pending,
         "your_turn": your_turn,
@@ -127,5 +130,4 @@ def _state_message(table: Table, seat: int | None) -> Message:
         "can_undo": seat is not None and undo_refusal(table, seat) is None,
         "last": last_entry(game, table, seat),
         "scores": game.scores(view),
-        "result": table.result,
     }
