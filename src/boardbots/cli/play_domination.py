@@ -15,7 +15,7 @@ from boardbots.cli import checks
 from boardbots.cli.errors import fail
 from boardbots.core.contract import Action, IllegalAction, State, View
 from boardbots.core.rng import Rng, decision_seed
-from boardbots.games.domination.engine import GAME
+from boardbots.games.domination.engine import GAME, turns_taken
 from boardbots.games.domination.strategies import RandomStrategyBot
 
 console = Console()
@@ -129,8 +129,7 @@ def _final(state: State) -> None:
     for column in ("seat", "VP", "turns", "win share"):
         table.add_column(column)
     for p, (score, share) in enumerate(zip(scores, shares, strict=True)):
-        turns = (state["turn"] - p + state["n"] - 1) // state["n"]
-        table.add_row(f"P{p}", f"{score:g}", str(turns), f"{share:.2f}")
+        table.add_row(f"P{p}", f"{score:g}", str(turns_taken(state, p)), f"{share:.2f}")
     console.print(table)
 
 
