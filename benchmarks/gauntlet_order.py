@@ -23,7 +23,8 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from boardbots.games.domination.gauntlet import STRATEGIES, head_to_head, solo_turn, state_policy
+from boardbots.games.domination.gauntlet import head_to_head, solo_turn, state_policy
+from boardbots.games.domination.playbook import STRATEGIES
 from boardbots.games.domination.strategies import big_money
 from boardbots.sim.metrics import mean_interval
 

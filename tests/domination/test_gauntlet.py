@@ -14,15 +14,8 @@ from boardbots.bots.registry import make_bot
 from boardbots.core.contract import Action, State
 from boardbots.core.rng import Rng, mix_seed
 from boardbots.games.domination.engine import GAME, cards_of
-from boardbots.games.domination.gauntlet import (
-    BOTS,
-    STRATEGIES,
-    best_for,
-    load_order,
-    play_out,
-    solo_turn,
-    state_policy,
-)
+from boardbots.games.domination.gauntlet import BOTS, play_out, solo_turn, state_policy
+from boardbots.games.domination.playbook import STRATEGIES, best_for, load_order
 from boardbots.games.domination.scripted import policy
 from boardbots.games.domination.strategies import big_money
 from boardbots.sim.metrics import Z95

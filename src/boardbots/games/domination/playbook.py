@@ -1,0 +1,182 @@
+"""The playbook: scripted strategies from public Dominion simulators, and their order.
+
+Each strategy is written from its public definition (Geronimoo's Dominion
+simulator or Dominiate; docs/gauntlet.md gives the source of each and what
+we measured). The lab plays them as reference bots (`gauntlet.py`), and
+Hard's playouts use them as the way the rest of a game is played
+(`playout.py`): both need the data, neither needs the other.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from importlib import resources
+from typing import Any
+
+from boardbots.games.domination.scripted import Strategy
+
+GERONIMOO = "Geronimoo's Dominion simulator, DomBots.xml"
+DOMINIATE = "Dominiate (rspeer/dominiate), strategies/"
+
+STRATEGIES: dict[str, Strategy] = {
+    s.code: s
+    for s in (
+        Strategy(
+            "bmu", "Big Money Ultimate", GERONIMOO + ' "Big Money Ultimate" (WanderingWinder)', (),
+            (
+                ("Province", (("money", ">", 18),)),
+                ("Duchy", (("provinces", "<=", 4),)),
+                ("Estate", (("provinces", "<=", 2),)),
+                ("Gold", ()),
+                ("Duchy", (("provinces", "<=", 6),)),
+                ("Silver", ()),
+            ),
+        ),
+        Strategy(
+            "smithy-bm", "Smithy Big Money",
+            GERONIMOO + ' "Smithy" (HiveMindEmulator)', ("Smithy",),
+            (
+                ("Province", (("money", ">", 15),)),
+                ("Duchy", (("provinces", "<=", 4),)),
+                ("Estate", (("provinces", "<=", 2),)),
+                ("Gold", ()),
+                ("Duchy", (("provinces", "<=", 6),)),
+                ("Smithy", (("count:Smithy", "<", ("treasures", 1 / 11, 0)),)),
+                ("Silver", ()),
+            ),
+        ),
+        Strategy(
+            "militia-bm", "Militia Big Money", GERONIMOO + ' "Militia" (Geronimoo)', ("Militia",),
+            (
+                ("Province", (("count:Gold", ">", 0),)),
+                ("Duchy", (("provinces", "<=", 6),)),
+                ("Estate", (("provinces", "<=", 2),)),
+                ("Gold", ()),
+                ("Militia", (("count:Militia", "<", 3),)),
+                ("Silver", ()),
+            ),
+        ),
+        Strategy(
+            "doublewitch", "Double Witch", DOMINIATE + "DoubleWitch.coffee", ("Witch",),
+            (
+                ("Province", (("count:Gold", ">", 0),)),
+                ("Witch", (("count:Witch", "<", 2),)),
+                ("Duchy", (("gains_to_end", "<=", 5),)),
+                ("Estate", (("gains_to_end", "<=", 2),)),
+                ("Gold", ()),
+                ("Silver", ()),
+            ),
+        ),
+        Strategy(
+            "lab-bm", "Laboratory Big Money", GERONIMOO + ' "Laboratory" (Geronimoo)',
+            ("Laboratory",),
+            (
+                ("Province", (("count:Gold", ">", 0),)),
+                ("Duchy", (("provinces", "<=", 4),)),
+                ("Estate", (("provinces", "<=", 2),)),
+                ("Gold", ()),
+                ("Laboratory", ()),
+                ("Silver", ()),
+            ),
+        ),
+        Strategy(
+            "councilroom-bm", "Council Room Big Money",
+            GERONIMOO + ' "Council Room" (WanderingWinder)', ("Council Room",),
+            (
+                ("Province", (("count:Gold", ">", 0),)),
+                ("Duchy", (("provinces", "<=", 4),)),
+                ("Estate", (("provinces", "<=", 2),)),
+                ("Gold", ()),
+                ("Duchy", (("provinces", "<=", 6),)),
+                ("Council Room", (("count:Council Room", "==", 0),)),
+                ("Council Room", (("count:Council Room", "<", ("money", 1 / 13, 0)),)),
+                ("Silver", ()),
+            ),
+        ),
+        Strategy(
+            "moat-bm", "Moat Big Money", GERONIMOO + ' "Moat" (HiveMindEmulator)', ("Moat",),
+            (
+                ("Province", (("money", ">", 16),)),
+                ("Duchy", (("provinces", "<=", 4),)),
+                ("Estate", (("provinces", "<=", 2),)),
+                ("Gold", ()),
+                ("Duchy", (("provinces", "<=", 6),)),
+                ("Moat", (("treasures", ">=", 10), ("count:Moat", "==", 0))),
+                ("Silver", ()),
+                ("Moat", (("count:Moat", "<", 2),)),
+            ),
+        ),
+        Strategy(
+            "chapel-witch", "Chapel/Witch", DOMINIATE + "ChapelWitch.coffee", ("Chapel", "Witch"),
+            (
+                ("Province", ()),
+                ("Witch", (("count:Witch", "==", 0),)),
+                ("Duchy", (("gains_to_end", "<=", 5),)),
+                ("Estate", (("gains_to_end", "<=", 2),)),
+                ("Gold", ()),
+                ("Chapel", (("coins", "<=", 3), ("count:Chapel", "==", 0), ("turns", "<=", 1))),
+                ("Silver", ()),
+                ("Copper", (("gains_to_end", "<=", 3),)),
+            ),
+            trash=(
+                ("Curse", ()),
+                ("Estate", (("gains_to_end", ">", 4),)),
+                ("Copper", (("money", ">", 4), ("count:Witch", ">", 0))),
+                ("Copper", (("money", ">", 4), ("hand_money", "!=", 5))),
+                ("Estate", (("gains_to_end", ">", 2),)),
+            ),
+        ),
+        Strategy(
+            "cr-militia", "Village/Council Room/Militia engine",
+            GERONIMOO + ' "Council Room/Militia" (Geronimoo)',
+            ("Village", "Council Room", "Militia"),
+            (
+                ("Province", (("coins", ">=", 13),)),
+                ("Province", (("count:Province", ">=", 1),)),
+                ("Duchy", (("provinces", "<=", 4),)),
+                ("Estate", (("provinces", "<=", 2),)),
+                (
+                    "Gold",
+                    (
+                        ("count:Gold", "<", ("count:Council Room", 1, -1)),
+                        ("money", "<", 16),
+                    ),
+                ),
+                ("Council Room", (("count:Council Room", "<", 1),)),
+                ("Council Room", (("count:Council Room", "<", ("count:Village", 1, -1)),)),
+                ("Militia", (("count:Militia", "==", 0),)),
+                ("Village", ()),
+            ),
+        ),
+    )
+}  # fmt: skip
+
+DEFAULT = "bmu"
+"""What `gauntlet-best` plays when no other strategy's cards are all in the kingdom."""
+
+
+def load_order() -> dict[str, Any]:
+    """The measured strength order and the head-to-heads behind it (see the script)."""
+    path = resources.files("boardbots.games.domination") / "data" / "gauntlet_order.json"
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
+
+
+@functools.cache
+def _order() -> tuple[str, ...]:
+    return tuple(c for c in load_order()["order"] if c in STRATEGIES)
+
+
+_BEST: dict[tuple[str, ...], Strategy] = {}
+
+
+def best_for(kingdom: list[str]) -> Strategy:
+    """The strongest gauntlet strategy whose cards are all in `kingdom` (BMU otherwise)."""
+    key = tuple(kingdom)
+    found = _BEST.get(key)
+    if found is None:
+        have = set(kingdom)
+        code = next((c for c in _order() if set(STRATEGIES[c].cards) <= have), DEFAULT)
+        found = _BEST[key] = STRATEGIES[code]
+    return found
