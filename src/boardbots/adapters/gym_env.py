@@ -30,8 +30,6 @@ class BotOpponentEnv(gymnasium.Env[Observation, np.int64]):
     game seed, so an episode replays exactly from its seed.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}
-
     def __init__(
         self,
         game: str,
@@ -57,6 +55,7 @@ class BotOpponentEnv(gymnasium.Env[Observation, np.int64]):
         self.observation_space = gymnasium.spaces.Box(0.0, high, (size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(len(self.space.actions))
         self.render_mode = render_mode
+        self.metadata = {"render_modes": ["ansi"]}
         self._seeds = Rng(0)
         self._game_seed = 0
         self._state: State = {}

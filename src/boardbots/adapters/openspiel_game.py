@@ -60,7 +60,9 @@ def game_type(game: Game) -> pyspiel.GameType:
         long_name=f"boardbots {meta.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=mode.SAMPLED_STOCHASTIC if meta.chance else mode.DETERMINISTIC,
-        information=info.IMPERFECT_INFORMATION if meta.hidden_information else info.PERFECT_INFORMATION,
+        information=info.IMPERFECT_INFORMATION
+        if meta.hidden_information
+        else info.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=meta.max_players,
@@ -112,8 +114,7 @@ class BoardbotsGame(pyspiel.Game):  # type: ignore[misc]
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
             raise ValueError("information states are not provided; use observations")
         public_only = (
-            iig_obs_type is not None
-            and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+            iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
         )
         return ViewObserver(self.space, public_only)
 

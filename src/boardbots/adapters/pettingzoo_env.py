@@ -28,15 +28,13 @@ def agent_name(seat: int) -> AgentID:
     return f"player_{seat}"
 
 
-class BoardbotsAEC(AECEnv[AgentID, Observation, int]):
+class BoardbotsAEC(AECEnv[AgentID, Observation, int]):  # type: ignore[misc]
     """One registered game, `players` seats, fixed rules `options`.
 
     `max_steps` truncates an episode after that many decisions (None: play to
     the end). `reset(seed=s)` deals game s; `reset()` without a seed deals the
     next game of a stream seeded by the last seed given, so runs replay.
     """
-
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(
         self,
@@ -48,7 +46,11 @@ class BoardbotsAEC(AECEnv[AgentID, Observation, int]):
     ) -> None:
         super().__init__()
         self.space: GameSpace = game_space(game, players, options)
-        self.metadata = {**self.metadata, "name": f"boardbots_{game}_v0"}
+        self.metadata = {
+            "name": f"boardbots_{game}_v0",
+            "render_modes": ["ansi"],
+            "is_parallelizable": False,
+        }
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.possible_agents = [agent_name(p) for p in range(self.space.players)]
@@ -66,7 +68,7 @@ class BoardbotsAEC(AECEnv[AgentID, Observation, int]):
     def observation_space(self, agent: AgentID) -> gymnasium.spaces.Space[Observation]:
         return self._observation_spaces[agent]
 
-    def action_space(self, agent: AgentID) -> gymnasium.spaces.Space[int]:
+    def action_space(self, agent: AgentID) -> gymnasium.spaces.Space[Any]:
         return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -80,7 +82,7 @@ class BoardbotsAEC(AECEnv[AgentID, Observation, int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[AgentID, dict[str, Any]] = {a: {} for a in self.agents}
         self._next_decision()
 
     def observe(self, agent: AgentID) -> Observation:

@@ -56,7 +56,9 @@ class GameSpace:
         return action
 
 
-def game_space(name: str, players: int | None = None, options: dict[str, Any] | None = None) -> GameSpace:
+def game_space(
+    name: str, players: int | None = None, options: dict[str, Any] | None = None
+) -> GameSpace:
     """The space of registered game `name`; `players` defaults to the game's minimum."""
     game = get_game(name)
     count = game.meta.min_players if players is None else players
