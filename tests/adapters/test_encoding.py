@@ -71,3 +71,13 @@ def test_domination_action_space_covers_every_preset_kingdom() -> None:
             legal = game.legal_actions(state)
             assert set(legal) <= actions, kingdom
             game.apply(state, rng.choice(legal))
+
+
+def test_domination_values_above_the_bound_are_clipped() -> None:
+    game, enc = get_game("domination"), encoding_for("domination")
+    view = game.player_view(game.new_state(2, 1), 0)
+    plain = enc.observe(view)
+    view["coins"] = 500
+    clipped = enc.observe(view)
+    assert max(clipped) == enc.observation_high
+    assert [a for a, b in zip(plain, clipped, strict=True) if a != b] == [0.0]

@@ -27,8 +27,9 @@ counts in blocks of one value per card (same order as above), then numbers:
   pending prompt's need / left / max_cost (0 when absent);
 - each seat's hand, draw pile and discard pile sizes, and the round number.
 
-Every value is clipped to [0, 100]: no count of one card can exceed it (60
-Copper and 7 starting ones at most), only coins and the round can in odd games.
+Every value is clipped to [0, 100]. Under the printed rules no count of one
+card comes near it (60 Copper plus 7 starting ones a seat); coins and the
+round can pass it only in odd games, and lab options with bigger piles.
 """
 
 from __future__ import annotations
@@ -103,7 +104,9 @@ class DominationEncoding:
         for zone in zones:
             out += _counts(index, zone)
         out += _numbers(view, order)
-        return [min(x, HIGH) for x in out]
+        if max(out) > HIGH:  # rare: one C-speed scan keeps the common case cheap
+            out = [min(x, HIGH) for x in out]
+        return out
 
 
 def _counts(index: dict[str, int], zone: list[str] | dict[str, int]) -> list[float]:
