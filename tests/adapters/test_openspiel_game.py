@@ -32,6 +32,7 @@ def test_every_game_declares_its_chance_and_hidden_information() -> None:
 
 @pytest.mark.parametrize(("name", "options"), [("y", '{"size":5}'), ("domination", "{}")])
 def test_openspiel_random_simulation_checks_pass(name: str, options: str) -> None:
+    register_all()  # by OpenSpiel's own name, as a user of pyspiel.load_game would
     game = pyspiel.load_game(f"boardbots_{name}", {"options": options, "seed": 1})
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
