@@ -17,7 +17,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from boardbots.adapters.space import GameSpace, Mask, Observation, game_space, seat_to_move
+from boardbots.adapters.space import GameSpace, Observation, game_space, seat_to_move
 from boardbots.core.contract import Action, State
 from boardbots.core.rng import Rng
 
@@ -105,21 +105,21 @@ class BoardbotsAEC(AECEnv[AgentID, Observation, int]):  # type: ignore[misc]
     def _next_decision(self) -> None:
         """Select the seat the game waits for, or end the episode for everyone."""
         game = self.space.game
-        idle = np.zeros(len(self.space.actions), dtype=np.int8)
         if game.is_over(self._state):
-            for a, share in zip(self.agents, game.result(self._state), strict=True):
-                self.rewards[a] = float(share)
-                self.terminations[a] = True
-            self._set_masks(None, idle)
+            for seat, share in enumerate(game.result(self._state)):
+                self.rewards[agent_name(seat)] = float(share)
+                self.terminations[agent_name(seat)] = True
+            self._legal = []
+            self._set_masks(None)
             return
-        seat = seat_to_move(game, self._state)
-        self.agent_selection = agent_name(seat)
+        self.agent_selection = agent_name(seat_to_move(game, self._state))
         self._legal = game.legal_actions(self._state)
-        self._set_masks(self.agent_selection, self.space.mask(self._legal))
+        self._set_masks(self.agent_selection)
         if self.max_steps is not None and self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
 
-    def _set_masks(self, deciding: AgentID | None, mask: Mask) -> None:
+    def _set_masks(self, deciding: AgentID | None) -> None:
+        mask = self.space.mask(self._legal)
         idle = np.zeros(len(self.space.actions), dtype=np.int8)
         self.infos = {a: {"action_mask": mask if a == deciding else idle} for a in self.agents}
 
