@@ -6,10 +6,14 @@ the server find it through `get_game`.
 
 from __future__ import annotations
 
+import importlib
+
 from boardbots.core.contract import Game
+from boardbots.core.encoding import Encoding
 
 _GAMES: dict[str, Game] = {}
 _LOADED: list[bool] = []
+_ENCODINGS: dict[str, Encoding] = {}
 
 
 def register(game: Game) -> Game:
@@ -42,3 +46,16 @@ def get_game(name: str) -> Game:
 def all_games() -> list[Game]:
     _load_builtin()
     return [_GAMES[k] for k in sorted(_GAMES)]
+
+
+def encoding_for(name: str) -> Encoding:
+    """The game's declared `ENCODING` from `boardbots.games.<name>.encoding` (docs/rl.md).
+
+    A game without that module has no fixed-size form yet; the ImportError says so.
+    """
+    found = _ENCODINGS.get(name)
+    if found is None:
+        get_game(name)  # an unknown game fails here with the list of known ones
+        found = importlib.import_module(f"boardbots.games.{name}.encoding").ENCODING
+        _ENCODINGS[name] = found
+    return found
