@@ -19,6 +19,7 @@ from boardbots.bots.base import BotContext
 from boardbots.bots.heuristics import (
     World,
     describe_all,
+    heuristics_for,
     imagine,
     player_count,
     standard_rollout,
@@ -26,6 +27,7 @@ from boardbots.bots.heuristics import (
 from boardbots.bots.params import Param
 from boardbots.core.contract import Action, View
 from boardbots.core.rng import Rng
+from boardbots.games import get_game
 
 CHECK_EVERY = 16
 """Iterations between clock reads: reading the clock costs more than it is worth each time."""
@@ -39,8 +41,7 @@ the same card with either hand)."""
 
 @dataclasses.dataclass(frozen=True)
 class HardParams:
-    """Spec defaults; iterations None means the game's `hard_iterations` (a game with
-    cheap iterations may spend more of its budget), else BASE_ITERATIONS. horizon_turns
+    """Spec defaults; iterations and top_k None mean the game's (`hard_limits`). horizon_turns
     None means one turn per seat (until our next turn), or the game's
     `hard_horizon_turns` if its heuristics have one. paired None means the game's
     `paired_worlds` (False when it has none): see `search`. early_stop ends the search
@@ -48,7 +49,7 @@ class HardParams:
     decision as running them all, for less time."""
 
     iterations: int | None = None
-    top_k: int = 24
+    top_k: int | None = None
     c: float = 0.4
     epsilon: float = 0.1
     horizon_turns: int | None = None
@@ -59,10 +60,9 @@ class HardParams:
 
 
 DEFAULTS = HardParams()
-BASE_ITERATIONS = 1500
 PARAMS = (
     Param("iterations", int, 1, 1_000_000, optional=True),
-    Param("top_k", int, 1, 1000),
+    Param("top_k", int, 1, 1000, optional=True),
     Param("c", float, 0.0, 10.0),
     Param("epsilon", float, 0.0, 1.0),
     Param("horizon_turns", int, 1, 1000, optional=True),
@@ -73,13 +73,22 @@ PARAMS = (
 """What a bot code may set (see `bots.params`), in step with `HardParams`."""
 
 
+SURE = 2.0
+"""A game's favourite (`hard_favourite`) gives way only to an arm whose paired advantage
+over it is this many standard errors: whole-game playouts are noisy, and UCB1 piles
+visits on whichever near-equal arm was lucky first (a Militia victim then kept its
+Curse and gave up a Silver)."""
+
+
 @dataclasses.dataclass(slots=True)
 class Arm:
-    """One root candidate's bandit statistics."""
+    """One root candidate's bandit statistics; `rewards` in visit order, which paired
+    search needs to compare two arms world by world."""
 
     action: Action
     visits: int = 0
     total: float = 0.0
+    rewards: list[float] = dataclasses.field(default_factory=list)
 
 
 class HardBot:
@@ -88,38 +97,49 @@ class HardBot:
     def __init__(self, **params: Any) -> None:
         self.params = HardParams(**params)
         few = self.params.iterations is not None and self.params.iterations < 1
-        if few or self.params.top_k < 1:
+        if few or (self.params.top_k is not None and self.params.top_k < 1):
             raise ValueError("iterations and top_k must be at least 1")
 
     def decide(self, view: View, ctx: BotContext) -> Action:
         world = imagine(view, ctx.rng)
         ctx.notes["level"] = self.level
-        arms = self._candidates(world, ctx.rng)
+        arms, favoured = self._candidates(world, ctx.rng)
         if len(arms) == 1:
             ctx.notes.update({"candidates": [], "iterations": 0})
             return arms[0].action
-        done = search(view, world, arms, ctx, self.params)
+        params = self.params
+        if favoured:
+            params = dataclasses.replace(params, early_stop=False)
+        done = search(view, world, arms, ctx, params)
         best = max(arms, key=lambda arm: (arm.visits, arm.total))
-        if _paired(world, self.params) and arms[0].visits >= NEAR_TIE * best.visits:
+        if favoured and _paired(world, params):
+            best = best if clearly_better(best, arms[0]) else arms[0]
+        elif _paired(world, params) and arms[0].visits >= NEAR_TIE * best.visits:
             best = arms[0]  # the search cannot tell them apart: Medium's favourite
         _note(world, arms, done, ctx)
         return best.action
 
-    def _candidates(self, world: World, rng: Rng) -> list[Arm]:
-        """Top-K by Medium's value (all of them in Medium's order when paired); one safe
-        move needs no search at all, nor does an obvious answer where the game says its
+    def _candidates(self, world: World, rng: Rng) -> tuple[list[Arm], bool]:
+        """Top-K by Medium's value (all of them in Medium's order when paired), led by the
+        game's `hard_favourite` when it names one. One safe move needs no search at all,
+        nor does an obvious answer where the game says its
         obvious answers are never worse than the alternatives (`hard_trusts_obvious`)."""
         pool = medium.candidates(world)
         if len(pool) == 1:
-            return [Arm(pool[0])]
+            return [Arm(pool[0])], False
         if getattr(world.heur, "hard_trusts_obvious", False):
             sure = world.heur.obvious_answer(world.state, pool)
             if sure is not None:
-                return [Arm(sure)]
-        if len(pool) > self.params.top_k or _paired(world, self.params):
+                return [Arm(sure)], False
+        favourite = world.heur.hard_favourite(world.state, pool)
+        top_k = self.params.top_k or world.heur.hard_limits(world.state)[1]
+        if len(pool) > top_k or _paired(world, self.params):
             mp = medium.MediumParams(self.params.alpha, self.params.beta)
-            pool = [a for a, _ in medium.rank(world, rng, mp)[: self.params.top_k]]
-        return [Arm(a) for a in pool]
+            pool = [a for a, _ in medium.rank(world, rng, mp)[:top_k]]
+        if favourite is not None:
+            # The game's favourite leads (paired search keeps arms[0] on a near tie).
+            pool = [favourite, *(a for a in pool if a != favourite)][:top_k]
+        return [Arm(a) for a in pool], favourite is not None
 
 
 def search(view: View, world: World, arms: list[Arm], ctx: BotContext, p: HardParams) -> int:
@@ -159,6 +179,7 @@ def search(view: View, world: World, arms: list[Arm], ctx: BotContext, p: HardPa
             r = standard_rollout(game, heur, state, me, prng, p.epsilon, until)
         arm.visits += 1
         arm.total += r
+        arm.rewards.append(r)
     return limit
 
 
@@ -186,6 +207,20 @@ def settled(arms: list[Arm], left: int, paired: bool) -> bool:
     )
 
 
+def clearly_better(arm: Arm, favourite: Arm) -> bool:
+    """Whether `arm` beats `favourite` by SURE standard errors of their paired differences
+    (the k-th visits of both arms played the same world and rollout seed)."""
+    if arm is favourite:
+        return True
+    diffs = [a - b for a, b in zip(arm.rewards, favourite.rewards, strict=False)]
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > 0 and mean * mean * n > SURE * SURE * var
+
+
 def _paired(world: World, p: HardParams) -> bool:
     """Whether arms share worlds: the bot code's choice, else the game's (off by default)."""
     if p.paired is not None:
@@ -194,14 +229,15 @@ def _paired(world: World, p: HardParams) -> bool:
 
 
 def iterations(world: World, p: HardParams) -> int:
-    """The iteration cap: the bot code's, else the game's (`game_iterations`)."""
-    return p.iterations if p.iterations is not None else game_iterations(world.heur)
+    """The iteration cap: the bot code's, else the game's (`hard_limits`)."""
+    return p.iterations if p.iterations is not None else world.heur.hard_limits(world.state)[0]
 
 
-def game_iterations(heur: object) -> int:
-    """A game's own iteration cap for Hard (`hard_iterations`), else BASE_ITERATIONS."""
-    own = getattr(heur, "hard_iterations", None)
-    return int(own) if own else BASE_ITERATIONS
+def game_iterations(game_name: str) -> int:
+    """A game's iteration cap for Hard at its smallest table, for the explanation page."""
+    game = get_game(game_name)
+    state = game.new_state(game.meta.min_players, 0)
+    return heuristics_for(game_name).hard_limits(state)[0]
 
 
 def horizon(world: World, p: HardParams) -> int:

@@ -58,11 +58,24 @@ class Heuristics(Protocol):
         ...
 
     def playout(self, state: State, me: int, rng: Rng) -> float | None:
-        """A fast game-specific rollout to the end: `me`'s expected win share, or None if none.
+        """A fast game-specific rollout: `me`'s reward in [0, 1], or None for the standard
+        rollout (the quick policy to the horizon, then `evaluate`).
 
-        Hard takes the share as the reward: such a playout knows who wins but
-        not by how much, so the margin part of the reward is all-or-nothing.
+        Hard takes the value as the reward as it is; a playout that knows the
+        margin as well as the winner should blend it in as `reward` does.
         """
+        ...
+
+    def hard_limits(self, state: State) -> tuple[int, int]:
+        """Hard's iteration cap and how many of Medium's best moves it searches here,
+        unless its bot code says otherwise: a game with cheap iterations may spend more
+        of its budget, and noisy whole-game playouts need fewer arms with more each."""
+        ...
+
+    def hard_favourite(self, state: State, actions: list[Action]) -> Action | None:
+        """The move Hard keeps unless its search finds a clearly better one, or None for
+        Medium's favourite. A game whose playouts follow a script names the script's own
+        move, so the search can only improve on the script it rolls out with."""
         ...
 
     def obvious_answer(self, state: State, actions: list[Action]) -> Action | None:

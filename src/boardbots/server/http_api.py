@@ -92,10 +92,9 @@ def _bot_info(name: str, game_names: list[str]) -> dict[str, Any]:
 def _hard_per_game(game_name: str) -> dict[str, Any]:
     """Hard's iteration cap in this game (a game may set its own, as Y does)."""
     try:
-        heur = heuristics_for(game_name)
+        return {"iterations": hard.game_iterations(game_name)}
     except ImportError:
         return {}
-    return {"iterations": hard.game_iterations(heur)}
 
 
 def _option_ranges(game_name: str) -> dict[str, dict[str, Any]]:

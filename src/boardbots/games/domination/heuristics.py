@@ -16,7 +16,9 @@ from collections.abc import Callable
 from boardbots.core.contract import Action, Game, State, Stop
 from boardbots.core.rng import Rng
 from boardbots.games.domination.engine import cards_of, legal, victory_points
+from boardbots.games.domination.playout import play_to_end, seat_strategies
 from boardbots.games.domination.rules import Tables
+from boardbots.games.domination.scripted import policy
 from boardbots.games.domination.zones import tables
 
 W_OUTLOOK = 0.8  # weight of outlook next to VP in Hard's evaluate (spec: 0.5 to 1; measured)
@@ -28,6 +30,8 @@ WIN_BONUS = 100.0  # points a won game is worth beyond its VP, so Medium values 
 TERMINAL_DRAW = 0.6  # share of a terminal draw card's cards that count as money
 OUTLOOK_CACHE = 20_000  # deck compositions remembered (keyed by card counts)
 
+BASE_ITERATIONS = 1500  # Hard's iterations with the standard rollout (spec 000's figure)
+SCRIPT_SEATS = 2  # Hard plays out by script in games of at most this many seats (`playout`)
 WHIMS = 3  # a rollout player's random buy is one of this many best buys
 SKIPS = ("pass", "done", "no")
 
@@ -361,6 +365,7 @@ class DominationHeuristics:
     # and a winning last buy are never worse than the alternatives, and a third of Hard's
     # decisions were "play your Treasures" searched over 1,500 iterations.
     hard_trusts_obvious = True
+    rollout = "script"  # Hard's rollout: "script" or "policy" (see `playout`)
 
     def points(self, state: State) -> list[float]:
         """VP, plus WIN_BONUS times the win share once the game is over: ending it must pay
@@ -484,7 +489,32 @@ class DominationHeuristics:
         return int(state["n"]) + 1
 
     def playout(self, state: State, me: int, rng: Rng) -> float | None:
-        return None  # the standard rollout: quick policy to the horizon, then evaluate
+        """ "script" (the default) in 2-player games: the scripted seats play the game to
+        its end (`playout.py`); otherwise None, so Hard runs its standard rollout (the
+        quick policy to the horizon, then `evaluate`). docs/bots.md has the measurements."""
+        if not self._scripted(state):
+            return None
+        return play_to_end(state, me)
+
+    def _scripted(self, state: State) -> bool:
+        """Whether Hard plays out by script here: a whole game of 3 or 4 scripted seats
+        costs twice as much, and the old rollout already meets the 4-player targets."""
+        return self.rollout == "script" and state["n"] <= SCRIPT_SEATS
+
+    def hard_limits(self, state: State) -> tuple[int, int]:
+        """Whole-game playouts cost about 0.7 ms each, so 800 fit the 900 ms budget, and
+        they are noisy, so they go to Medium's best 6 and the script's move; the old
+        rollout keeps 1,500 iterations over Medium's best 24 (docs/bots.md)."""
+        return (800, 6) if self._scripted(state) else (BASE_ITERATIONS, 24)
+
+    def hard_favourite(self, state: State, actions: list[Action]) -> Action | None:
+        """With scripted playouts, the script's own move: Hard then departs from the
+        script only where its playouts find a clearly better move."""
+        if not self._scripted(state):
+            return None
+        me = state["pending"]["player"]
+        move = policy(seat_strategies(state, me)[me], state)
+        return move if move in actions else None
 
     def obvious_answer(self, state: State, actions: list[Action]) -> Action | None:
         """Block an attack; play all Treasures; buy the card that ends the game in our favour."""

@@ -168,15 +168,21 @@ def _order() -> tuple[str, ...]:
     return tuple(c for c in load_order()["order"] if c in STRATEGIES)
 
 
-_BEST: dict[tuple[str, ...], Strategy] = {}
+_ORDERED: dict[tuple[str, ...], tuple[Strategy, ...]] = {}
+
+
+def ordered(kingdom: list[str]) -> tuple[Strategy, ...]:
+    """The strategies whose cards are all in `kingdom`, strongest first; money-only BMU
+    needs no card, so it is always among them."""
+    key = tuple(kingdom)
+    found = _ORDERED.get(key)
+    if found is None:
+        have = set(kingdom)
+        codes = [c for c in _order() if set(STRATEGIES[c].cards) <= have]
+        found = _ORDERED[key] = tuple(STRATEGIES[c] for c in codes or [DEFAULT])
+    return found
 
 
 def best_for(kingdom: list[str]) -> Strategy:
     """The strongest gauntlet strategy whose cards are all in `kingdom` (BMU otherwise)."""
-    key = tuple(kingdom)
-    found = _BEST.get(key)
-    if found is None:
-        have = set(kingdom)
-        code = next((c for c in _order() if set(STRATEGIES[c].cards) <= have), DEFAULT)
-        found = _BEST[key] = STRATEGIES[code]
-    return found
+    return ordered(kingdom)[0]

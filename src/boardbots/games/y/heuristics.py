@@ -555,6 +555,12 @@ class YHeuristics:
         fill = pattern_fill_share if self.patterns else fill_share
         return fill(state, me, self.fills, rng)
 
+    def hard_limits(self, state: State) -> tuple[int, int]:
+        return self.hard_iterations, 24
+
+    def hard_favourite(self, state: State, actions: list[Action]) -> Action | None:
+        return None  # Medium's favourite leads Hard's candidates
+
     def obvious_answer(self, state: State, actions: list[Action]) -> Action | None:
         """Win if we can; otherwise take the opponent's only winning cell."""
         win, lose = threats(state)

@@ -1,0 +1,83 @@
+"""Hard's playouts in Domination: the rest of the game played by scripted strategies.
+
+Hard's rollout used to stop after one round and judge the position with the
+hand-made outlook of `heuristics.py`. That outlook was where it lost to plain
+Big Money variants: it took Duchies with $7 in round 10, bought Markets over
+Gold and Smithy, and could not see what Militia or Witch do to a deck over a
+whole game. A playout to the end, with every seat following a strategy real
+players use, knows all of that, so the search becomes a one-step improvement
+on the best known script: try each candidate, then play on by the script.
+
+Who plays what: we follow the kingdom's strongest playbook strategy. Each
+opponent follows the strongest one whose kingdom cards they already own (their
+gains are public), else the kingdom's strongest, as a newcomer to the
+kingdom would be guessed to play.
+"""
+
+from __future__ import annotations
+
+import math
+
+from boardbots.core.contract import State
+from boardbots.games.domination.engine import GAME, turns_taken
+from boardbots.games.domination.playbook import best_for, ordered
+from boardbots.games.domination.scripted import Strategy, policy
+from boardbots.games.domination.zones import owned, tables
+
+DECISION_CAP = 4000
+"""Decisions after which a playout gives up (a stalled game; none gets near it)."""
+
+OPENING_TURNS = 2
+"""Turns a seat may buy only money before it is taken for a money-only player."""
+
+WIN_WEIGHT = 0.8
+"""Share of the reward that is the win share; the rest is the squashed margin, which
+separates candidates that win or lose alike and so lowers the reward's variance."""
+
+
+def play_to_end(state: State, me: int) -> float | None:
+    """`me`'s reward in [0, 1] once the scripted seats have finished the game, or None
+    if it did not finish (the caller then judges the position as it stands)."""
+    strategies = seat_strategies(state, me)
+    apply = GAME.apply
+    for _ in range(DECISION_CAP):
+        if state["phase"] == "over":
+            return _reward(state, me)
+        seat = state["pending"]["player"]
+        action = policy(strategies[seat], state)
+        apply(state, action)
+    return None
+
+
+def seat_strategies(state: State, me: int) -> list[Strategy]:
+    """The strategy each seat follows in the playout (see the module's docstring)."""
+    kingdom = state["kingdom"]
+    best = best_for(kingdom)
+    out = []
+    for p in range(state["n"]):
+        out.append(best if p == me else _guess(state, p, kingdom, best))
+    return out
+
+
+def _guess(state: State, p: int, kingdom: list[str], fallback: Strategy) -> Strategy:
+    """The strongest strategy for this kingdom whose cards seat p already owns; a seat
+    that has had its first turns without buying any of those cards plays money only."""
+    mine = set(owned(state["players"][p]))
+    if p == state["cur"]:
+        mine.update(state["play"])
+    choices = ordered(kingdom)
+    for strategy in choices:
+        if strategy.cards and set(strategy.cards) <= mine:
+            return strategy
+    if turns_taken(state, p) >= OPENING_TURNS:
+        return next(s for s in choices if not s.cards)  # money only: always in the list
+    return fallback
+
+
+def _reward(state: State, me: int) -> float:
+    share = GAME.result(state)[me]
+    scores = GAME.scores(state)
+    margin = scores[me] - max(s for p, s in enumerate(scores) if p != me)
+    t = tables(state)
+    scale = float(t.vp[t.rules.end_pile])  # a Province: about one round's gain
+    return WIN_WEIGHT * share + (1.0 - WIN_WEIGHT) * (0.5 + 0.5 * math.tanh(margin / scale))
