@@ -30,6 +30,7 @@ _COMMANDS = [
     "boardbots.cli.tune",
     "boardbots.cli.serve",
     "boardbots.cli.replay",
+    "boardbots.cli.fetch_pyodide",
 ]
 
 

@@ -16,6 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from boardbots.bots.registry import bot_names
+from boardbots.server import browser_assets
 from boardbots.server import http_api as h
 from boardbots.server.bodylimit import BodyLimit
 from boardbots.server.botpool import BotService
@@ -85,6 +86,7 @@ def routes() -> list[Route | WebSocketRoute | Mount]:
         Route("/api/tables/{table_id}/close", h.api(h.close_table), methods=["POST"]),
         Route("/api/tables/{table_id}/replay", h.api(h.get_replay)),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
+        *browser_assets.routes(),
     ]
 
 
@@ -118,5 +120,8 @@ def create_app(
 
     static = ensure_static(static_dir or STATIC_DIR)
     all_routes = [*routes(), Mount("/", StaticFiles(directory=static, html=True))]
-    middleware = [Middleware(BodyLimit, limit=config.max_body_bytes)]
+    middleware = [
+        Middleware(browser_assets.SecurityHeaders),
+        Middleware(BodyLimit, limit=config.max_body_bytes),
+    ]
     return Starlette(routes=all_routes, lifespan=lifespan, middleware=middleware)
