@@ -71,7 +71,7 @@ def resume(record_text: str) -> str:
     seats = parse_seats(record["seats"], game, lab=True)
     for seat, saved in zip(seats, record["seats"], strict=True):
         seat.name = saved.get("name") or seat.name
-    table = Table(record["id"], record["game"], record["options"], record["seed"], seats, "")
+    table = Table(record["table"], record["game"], record["options"], record["seed"], seats, "")
     table.created_at = float(record.get("created_at", 0.0))
     table.log = record["actions"]
     table.state = table.replayed(table.log)
