@@ -301,8 +301,8 @@ class TablePage {
   }
 
   async downloadReplay() {
-    const replay = await this.conn.replay();
-    const link = h("a", { href: URL.createObjectURL(new Blob([JSON.stringify(replay, null, 1)], { type: "application/json" })),
+    const text = await this.conn.replayText();
+    const link = h("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
       download: `${this.table.id}.json` });
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);

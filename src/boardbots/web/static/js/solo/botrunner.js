@@ -5,9 +5,10 @@
 const START_LIMIT_MS = 60000; // loading Pyodide on a slow device
 
 export class BotRunner {
-  constructor(boot, counters) {
+  constructor(boot, counters, changed) {
     this.boot = boot; // {pyodideUrl, bundleUrl}
     this.counters = counters;
+    this.changed = changed; // called when the counters or the status change
     this.pending = new Map(); // id -> {resolve, timer}
     this.nextId = 0;
     this.start();
@@ -31,12 +32,14 @@ export class BotRunner {
       this.status = m.type;
       this.reason = m.reason || null;
       this.markReady(m.type === "ready");
+      this.changed();
       return;
     }
     const waiting = this.pending.get(m.id);
     if (!waiting || waiting.abandoned) {
       this.pending.delete(m.id);
       this.counters.late_discarded += 1; // undo, timeout or leaving: nobody waits any more
+      this.changed();
       return;
     }
     this.pending.delete(m.id);
@@ -49,6 +52,7 @@ export class BotRunner {
     this.status = "failed";
     this.reason = reason;
     this.markReady(false);
+    this.changed();
     this.worker.terminate();
     for (const waiting of this.pending.values()) {
       clearTimeout(waiting.timer);
@@ -88,6 +92,7 @@ export class BotRunner {
     for (const waiting of this.pending.values()) if (!waiting.abandoned) waiting.resolve({ reason: "crashed" });
     this.pending.clear();
     this.start();
+    this.changed();
   }
 
   // For tests and the developer console: the Worker dies mid-decision, unannounced.

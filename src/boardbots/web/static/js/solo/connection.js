@@ -25,7 +25,10 @@ export class SoloConnection extends TableConnection {
     this.solo = null; // the engine Worker's counters and bot Worker status
     globalThis.boardbotsSolo = this;
     this.worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
-    this.worker.onmessage = (e) => this.onFrame(e.data.frame);
+    this.worker.onmessage = (e) => {
+      if (e.data.frame !== undefined) this.onFrame(e.data.frame);
+      else this.onReplay(e.data);
+    };
     this.worker.onerror = (e) => {
       e.preventDefault();
       this.emit("unavailable", { reason: e.message || "the engine worker failed" });
@@ -45,9 +48,6 @@ export class SoloConnection extends TableConnection {
       this.emit("solo", msg);
     } else if (msg.type === "unavailable") {
       this.emit("unavailable", msg);
-    } else if (msg.type === "replay" && this.replies.has(msg.ref)) {
-      this.replies.get(msg.ref)(msg.replay);
-      this.replies.delete(msg.ref);
     } else {
       if (msg.type === "welcome") this.emit("connection", { up: true });
       this.queue.push(msg);
@@ -61,8 +61,19 @@ export class SoloConnection extends TableConnection {
     return true;
   }
 
+  onReplay({ replay, ref }) {
+    const resolve = this.replies.get(ref);
+    this.replies.delete(ref);
+    if (resolve) resolve(replay);
+  }
+
   // The finished game's replay (with its seed), as GET /api/tables/{id}/replay gives it.
-  replay() {
+  async replay() {
+    return parseJSON(await this.replayText());
+  }
+
+  // The same as JSON text: the seed may be beyond 2^53, which JSON.stringify cannot write.
+  replayText() {
     this.refs += 1;
     const ref = this.refs;
     return new Promise((resolve) => {

@@ -53,8 +53,7 @@ async function open(msg) {
     for (const m of inbox.splice(0)) onPage(m);
     return;
   }
-  bots = new BotRunner({ pyodideUrl: cfg.pyodideUrl, bundleUrl: cfg.bundleUrl }, counters);
-  bots.ready.then(() => status());
+  bots = new BotRunner({ pyodideUrl: cfg.pyodideUrl, bundleUrl: cfg.bundleUrl }, counters, () => status());
   status();
   for (const m of inbox.splice(0)) onPage(m);
   drive();
@@ -75,7 +74,7 @@ function onPage(msg) {
     return;
   }
   if (msg.type === "replay") {
-    send(JSON.stringify({ type: "replay", ref: msg.ref ?? null }).replace(/}$/, `,"replay":${api.replay(table.id)}}`));
+    self.postMessage({ replay: api.replay(table.id), ref: msg.ref ?? null });
     return;
   }
   if (msg.type === "debug" && msg.kill_bot) {
@@ -131,6 +130,7 @@ async function botTurn(turn) {
   if (rest > 0) await sleep(rest);
   if (gen !== generation) {
     counters.late_discarded += 1;
+    status();
     return;
   }
   meta.ms = performance.now() - started;
