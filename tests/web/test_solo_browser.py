@@ -303,3 +303,17 @@ def check_frames_hide_other_seats(
         assert all(p["hand"] is None for i, p in enumerate(frame["view"]["players"]) if i != human)
         seen += 1
     assert seen > len(replay["actions"]) // 2
+
+
+def test_without_pyodide_solo_bots_stay_on_the_server_and_the_form_says_why(
+    new_page: Any,
+) -> None:
+    page = new_page()
+    page.goto("/#/")
+    page.locator("#game-y").check()
+    expect(page.locator("[data-test=bots-on-server]")).to_be_checked()
+    expect(page.locator("[data-test=bots-on-device]")).to_be_disabled()
+    expect(page.locator("[data-test=bots-on-reason]")).to_contain_text("fetch-pyodide")
+    page.locator("[data-test=start]").click()
+    page.wait_for_url("**/#/table/*")
+    assert "solo-" not in page.url

@@ -52,7 +52,7 @@ def create(spec_text: str) -> str:
     game = get_game(str(spec["game"]))
     options = spec.get("options") or {}
     check_player_options(game.meta.name, options)
-    seats = parse_seats(spec["seats"], game)
+    seats = parse_seats(spec["seats"], game, lab=True)  # any bot: it costs nobody else
     humans = [s.index for s in seats if s.kind is SeatKind.HUMAN]
     if humans != [spec["human"]]:
         raise ServerError(Code.BAD_SEATS, "a solo table has exactly one person, at `human`")
