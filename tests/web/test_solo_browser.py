@@ -317,3 +317,46 @@ def test_without_pyodide_solo_bots_stay_on_the_server_and_the_form_says_why(
     page.locator("[data-test=start]").click()
     page.wait_for_url("**/#/table/*")
     assert "solo-" not in page.url
+
+
+@pytest.fixture(scope="module")
+def static_site(tmp_path_factory: pytest.TempPathFactory, solo_server: str) -> Iterator[str]:
+    """`boardbots export-static` served by a plain static file server (no boardbots)."""
+    site = tmp_path_factory.mktemp("static-site")
+    cli = [sys.executable, "-m", "boardbots.cli", "export-static", str(site)]
+    subprocess.run(cli, check=True, capture_output=True, timeout=120)
+    port = _free_port()
+    cmd = [sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(site), str(port)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        _wait_until_up(f"http://127.0.0.1:{port}/", proc)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_the_static_site_plays_solo_and_reloads_offline(chromium: Any, static_site: str) -> None:
+    """No Python server: a solo Y game starts online, the page is reloaded with the
+    network off (the service worker serves the app, Pyodide and the bundle) and the
+    game resumes from the browser's own record and ends."""
+    ctx = chromium.new_context(base_url=static_site)
+    ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    page = ctx.new_page()
+    page.goto("/#/")
+    expect(page.locator("[data-test=bots-on-server]")).to_have_count(0)
+    start_solo_y(page, 4, "easy")
+    page.locator(".ycell.playable").first.click()
+    page.wait_for_function("() => document.querySelectorAll('[data-stone]').length >= 2")
+    ctx.set_offline(True)
+    page.reload()
+    wait_until_bots_ready(page)
+    assert stones(page) == 2
+    for _ in range(5):
+        if not my_turn_or_end(page):
+            break
+        before = stones(page)
+        page.locator(".ycell.playable").first.click()
+        page.wait_for_function(f"() => document.querySelectorAll('[data-stone]').length > {before}")
+    expect(page.locator("[data-test=result]")).to_be_visible()
+    ctx.close()

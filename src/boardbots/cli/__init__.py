@@ -31,6 +31,7 @@ _COMMANDS = [
     "boardbots.cli.serve",
     "boardbots.cli.replay",
     "boardbots.cli.fetch_pyodide",
+    "boardbots.cli.export_static",
 ]
 
 

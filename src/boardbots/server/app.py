@@ -86,7 +86,6 @@ def routes() -> list[Route | WebSocketRoute | Mount]:
         Route("/api/tables/{table_id}/close", h.api(h.close_table), methods=["POST"]),
         Route("/api/tables/{table_id}/replay", h.api(h.get_replay)),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
-        *browser_assets.routes(),
     ]
 
 
@@ -119,7 +118,11 @@ def create_app(
             store.close()
 
     static = ensure_static(static_dir or STATIC_DIR)
-    all_routes = [*routes(), Mount("/", StaticFiles(directory=static, html=True))]
+    all_routes = [
+        *routes(),
+        *browser_assets.routes(static),
+        Mount("/", StaticFiles(directory=static, html=True)),
+    ]
     middleware = [
         Middleware(browser_assets.SecurityHeaders),
         Middleware(BodyLimit, limit=config.max_body_bytes),

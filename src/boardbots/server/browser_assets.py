@@ -7,10 +7,11 @@ when it is missing, /api/config says why and the app keeps bots on the server.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -40,6 +41,7 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 """Both addresses name their content (a version, a digest), so browsers may keep them."""
 PYODIDE_PREFIX = "/pyodide/"
 BUNDLE_PREFIX = "/bundle/"
+APP_FILES = "/app-files.json"
 
 
 def browser_config() -> dict[str, Any]:
@@ -52,7 +54,15 @@ def browser_config() -> dict[str, Any]:
         "pyodide_version": release.version,
         "pyodide_url": f"{PYODIDE_PREFIX}{release.version}/",
         "bundle_url": BUNDLE_PREFIX + current_bundle().name,
+        "pyodide_files": list(release.files),
     }
+
+
+def app_files(static_dir: Path) -> list[str]:
+    """Every file of the web app, relative to it: what the service worker keeps for
+    offline use when it installs."""
+    files = (p.relative_to(static_dir).as_posix() for p in static_dir.rglob("*") if p.is_file())
+    return ["./", "api/config", *sorted(files)]
 
 
 async def pyodide_file(request: Request) -> Response:
@@ -75,8 +85,12 @@ async def bundle_file(request: Request) -> Response:
     return Response(bundle.data, media_type="application/zip", headers=headers)
 
 
-def routes() -> list[Route]:
+def routes(static_dir: Path) -> list[Route]:
+    async def listing(request: Request) -> Response:
+        return JSONResponse(app_files(static_dir))
+
     return [
+        Route(APP_FILES, listing),
         Route(PYODIDE_PREFIX + "{version}/{name}", pyodide_file),
         Route(BUNDLE_PREFIX + "{name}", bundle_file),
     ]

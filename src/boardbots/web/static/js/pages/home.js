@@ -57,9 +57,9 @@ function draw(page, config) {
         h("p.lead", null, t("home.lead")),
         h("p", null, h("a", { href: "#/bots" }, t("home.howlink")))),
       h("div.hero-art", { "aria-hidden": "true" }, boardArt())),
-    h("div.home-grid", null, newGameForm(page, config), openTables()),
+    h("div.home-grid", null, newGameForm(page, config), config.static ? null : openTables()),
   );
-  refreshOpen(page);
+  if (!config.static) refreshOpen(page);
 }
 
 function newGameForm(page, config) {
@@ -169,8 +169,10 @@ function playersSection(config, info, redraw) {
   const buttons = botChoices(config, form.game, settings().developer).map((code) =>
     h("button.add", { type: "button", disabled: full, "data-bot": code, onclick: () => add({ kind: "bot", bot: code }) },
       t(`home.add.${code}`)));
-  buttons.push(h("button.add.human", { type: "button", disabled: full, "data-bot": "human",
-    onclick: () => add({ kind: "human" }) }, t("home.add.human")));
+  if (!config.static) { // a static site has no server to seat a second person
+    buttons.push(h("button.add.human", { type: "button", disabled: full, "data-bot": "human",
+      onclick: () => add({ kind: "human" }) }, t("home.add.human")));
+  }
   const name = h("input#pname", { id: "pname", type: "text", maxlength: 40, value: settings().name, autocomplete: "nickname",
     placeholder: t("home.name.placeholder"), onchange: (e) => updateSettings({ name: e.target.value.trim() }) });
   return h("fieldset.players", null,
@@ -191,7 +193,7 @@ function playersSection(config, info, redraw) {
 // Solo tables (you and bots) may run every bot in this browser: see docs/web.md.
 export function botsThinkHere(config) {
   const b = config.browser;
-  return Boolean(b && b.available) && settings().botsOn !== "server";
+  return Boolean(b && b.available) && (config.static || settings().botsOn !== "server");
 }
 
 function whereBotsThink(config, redraw) {
@@ -202,7 +204,7 @@ function whereBotsThink(config, redraw) {
       onchange: () => { updateSettings({ botsOn: value }); redraw(); } }),
     t(`home.botson.${value}`));
   return h("fieldset.botson", null, h("legend", null, t("home.botson")),
-    h("div.radio-row", null, choice("device", here, !b.available), choice("server", !here, false)),
+    h("div.radio-row", null, choice("device", here, !b.available), config.static ? null : choice("server", !here, false)),
     b.available ? h("p.hint", null, t("home.botson.hint"))
       : h("p.hint", { "data-test": "bots-on-reason" }, t("home.botson.unavailable", { reason: b.reason || "" })));
 }

@@ -17,6 +17,19 @@ export function workerConfig(config) {
   };
 }
 
+// Keep Pyodide and the bundle in the service worker's cache (sw.js), so this table
+// can be reloaded and finished offline. Cheap when the browser already has them.
+async function keepOffline(config) {
+  if (!("caches" in globalThis)) return;
+  const b = config.browser;
+  const urls = [...b.pyodide_files.map((name) => new URL(name, new URL(b.pyodide_url, location.href)).href),
+    new URL(b.bundle_url, location.href).href];
+  const cache = await caches.open("boardbots-v1");
+  const missing = [];
+  for (const url of urls) if (!(await cache.match(url))) missing.push(url);
+  await cache.addAll(missing);
+}
+
 export class SoloConnection extends TableConnection {
   constructor(tableId, creds, minThinkMs, config, { replayOnly = false } = {}) {
     super(tableId, creds, minThinkMs);
@@ -33,6 +46,7 @@ export class SoloConnection extends TableConnection {
       e.preventDefault();
       this.emit("unavailable", { reason: e.message || "the engine worker failed" });
     };
+    keepOffline(config).catch((err) => console.warn("offline copy:", err));
     this.worker.postMessage({ type: "open", id: tableId, create: creds && creds.solo, config: workerConfig(config), replayOnly });
   }
 
