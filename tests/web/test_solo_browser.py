@@ -27,8 +27,6 @@ from boardbots.games import get_game
 from boardbots.server.replay import rerun
 from tests.web.conftest import (
     BOT_TURN_TIMEOUT_MS,
-    CHROMIUM,
-    CHROMIUM_ARGS,
     DEFAULT_TIMEOUT_MS,
     _free_port,
     _missing,
@@ -71,19 +69,9 @@ def solo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.wait(timeout=10)
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
 @pytest.fixture
-def solo_page(chromium: Any, solo_server: str) -> Iterator[Any]:
-    ctx = chromium.new_context(viewport={"width": 1280, "height": 860}, base_url=solo_server)
+def solo_page(browser: Any, solo_server: str) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, base_url=solo_server)
     ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
     page = ctx.new_page()
     errors: list[str] = []
@@ -336,11 +324,11 @@ def static_site(tmp_path_factory: pytest.TempPathFactory, solo_server: str) -> I
         proc.wait(timeout=10)
 
 
-def test_the_static_site_plays_solo_and_reloads_offline(chromium: Any, static_site: str) -> None:
+def test_the_static_site_plays_solo_and_reloads_offline(browser: Any, static_site: str) -> None:
     """No Python server: a solo Y game starts online, the page is reloaded with the
     network off (the service worker serves the app, Pyodide and the bundle) and the
     game resumes from the browser's own record and ends."""
-    ctx = chromium.new_context(base_url=static_site)
+    ctx = browser.new_context(base_url=static_site)
     ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
     page = ctx.new_page()
     page.goto("/#/")
