@@ -22,7 +22,7 @@ def new_y(table_id: str, bot: str = "easy", human: int = 0) -> dict[str, Any]:
 
 
 def frames(text: str) -> list[dict[str, Any]]:
-    return [json.loads(f) for f in json.loads(text)]
+    return [json.loads(f) for f in json.loads(text)["frames"]]
 
 
 def first_legal(table_id: str, human: int) -> tuple[int, Any]:

@@ -348,3 +348,18 @@ def test_the_static_site_plays_solo_and_reloads_offline(browser: Any, static_sit
         page.wait_for_function(f"() => document.querySelectorAll('[data-stone]').length > {before}")
     expect(page.locator("[data-test=result]")).to_be_visible()
     ctx.close()
+
+
+def test_without_a_working_engine_worker_the_page_offers_the_server(solo_page: Any) -> None:
+    page = solo_page
+    page.context.route("**/pyodide/**", lambda route: route.abort())
+    page.goto("/#/")
+    page.locator("#game-y").check()
+    page.locator("[data-test=start]").click()
+    page.wait_for_url("**/#/table/solo-*")
+    banner = page.locator("[data-test=solo-unavailable]")
+    expect(banner).to_be_visible()
+    banner.locator("button").click()
+    page.wait_for_url("**/#/table/*")
+    page.wait_for_function("() => !location.hash.includes('solo-')")
+    page.locator(".ycell.playable").first.wait_for()

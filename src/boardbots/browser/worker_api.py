@@ -38,12 +38,6 @@ def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def _frames(frames: list[Message]) -> str:
-    """A JSON list of frames, each itself JSON text: the Worker posts them to the page
-    without parsing (JavaScript numbers would round Y's bitboards)."""
-    return _dump([_dump(frame) for frame in frames])
-
-
 def create(spec_text: str) -> str:
     """A new solo table from the page's form: {id, game, options, seats, human, name,
     seed}. The seed comes from the Worker (crypto) unless developer options gave one.
@@ -111,25 +105,30 @@ def state(table_id: str, human: int) -> str:
 
 
 def handle(table_id: str, human: int, text: str) -> str:
-    """The page's message (action, undo, sync, ping) -> the frames to send back, in order."""
+    """The page's message (action, undo, sync, ping) -> {"frames": [...], "changed":
+    bool}: the frames to send back in order, and whether the table moved on."""
     table = _tables[table_id]
     msg = json.loads(text)
-    ref, kind = msg.get("ref"), msg.get("type")
+    ref, kind, version = msg.get("ref"), msg.get("type"), table.version
     try:
         if kind == "action":
             _act(table, human, int(msg["state_id"]), msg["action"])
         elif kind == "undo":
             _undo(table, human, int(msg["state_id"]))
         elif kind == "ping":
-            return _frames([{"type": "pong", "ref": ref}])
+            return _reply([{"type": "pong", "ref": ref}], False)
         elif kind != "sync":
             raise ServerError(Code.UNKNOWN_TYPE, f"unknown message type {kind!r}")
     except ServerError as exc:
-        return _frames([messages.error(exc.code, exc.message, ref, table.version)])
+        return _reply([messages.error(exc.code, exc.message, ref, table.version)], False)
     out = [messages.state_message(table, human)]
     if kind in ("action", "undo"):
         out.append({"type": "accepted", "ref": ref, "state_id": table.version})
-    return _frames(out)
+    return _reply(out, table.version != version)
+
+
+def _reply(frames: list[Message], changed: bool) -> str:
+    return _dump({"frames": [_dump(frame) for frame in frames], "changed": changed})
 
 
 def _act(table: Table, seat: int, state_id: int, action: Action) -> None:
@@ -191,7 +190,7 @@ def bot_commit(table_id: str, human: int, version: int, reply_text: str, meta_te
     """Apply a bot's reply ({action, notes}) if the table is still where it asked; `meta`
     says who answered ({by, bot, ms, reason?}). Returns {"stale": true} (an undo came
     first: the answer is discarded), {"illegal": true} (the caller falls back), or
-    {"frames": [...]} (JSON texts) for the page."""
+    {"frames": [...], "changed": true} (JSON texts) for the page."""
     table = _tables[table_id]
     reply, meta = json.loads(reply_text), json.loads(meta_text)
     seat = table.pending_seat() if table.status is Status.PLAYING else None
@@ -207,7 +206,7 @@ def bot_commit(table_id: str, human: int, version: int, reply_text: str, meta_te
         entry["reason"] = meta["reason"]
     after = table.game.applied(table.state, action)
     table.commit(entry, after, table.outcome(after))
-    return _dump({"frames": [_dump(messages.state_message(table, human))]})
+    return _reply([messages.state_message(table, human)], True)
 
 
 def replay(table_id: str) -> str:
@@ -218,13 +217,3 @@ def replay(table_id: str) -> str:
         error = messages.error(Code.NOT_FINISHED, "a replay is available once the game has ended")
         return _dump(error)
     return _dump(replay_of(table, views=True))
-
-
-def close(table_id: str, human: int) -> str:
-    table = _tables[table_id]
-    if table.status is Status.PLAYING:
-        table.status = Status.CLOSED
-        table.version += 1
-    return _dump(
-        [{"type": "table", "table": table.summary()}, messages.state_message(table, human)]
-    )

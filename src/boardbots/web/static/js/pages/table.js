@@ -101,7 +101,7 @@ class TablePage {
       this.drawStatus();
     });
     c.addEventListener("gone", () => toast(t("error.code.table_not_found"), "error"));
-    c.addEventListener("unavailable", (e) => toast(t("solo.unavailable", { reason: e.detail.reason }), "error"));
+    c.addEventListener("unavailable", (e) => this.onUnavailable(e.detail.reason));
   }
 
   // The creator's secret from creating the table, when this browser made it.
@@ -298,6 +298,24 @@ class TablePage {
         this.conn.replay ? h("button", { type: "button", "data-test": "download-replay", onclick: () => this.downloadReplay() }, t("solo.download")) : null,
         this.you !== null ? h("button", { type: "button", onclick: () => this.rematch() }, t("result.rematch")) : null,
         h("a.button", { href: "#/" }, t("result.newgame")))));
+  }
+
+  // Pyodide could not start here: say why and offer the same table on the server.
+  onUnavailable(reason) {
+    const spec = this.creds && this.creds.solo;
+    put(clear(this.banner), h("div.banner", { role: "alert", "data-test": "solo-unavailable" },
+      h("p", null, t("solo.unavailable", { reason })),
+      spec ? h("button", { type: "button", onclick: () => this.toServer(spec) }, t("solo.toserver")) : null));
+  }
+
+  async toServer({ human, seed, ...spec }) {
+    try {
+      const made = await api.create({ ...spec, join: human });
+      saveSeat(made.table.id, { seat: made.seat, token: made.token, owner: made.owner_token });
+      navigate(`/table/${made.table.id}`);
+    } catch (err) {
+      toast(describeError(err), "error");
+    }
   }
 
   async downloadReplay() {

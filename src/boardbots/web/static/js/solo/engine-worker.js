@@ -35,7 +35,7 @@ async function open(msg) {
     return;
   }
   const saved = await loadRecord(msg.id).catch(() => null);
-  if (!saved && !msg.create) {
+  if (!saved && (!msg.create || msg.replayOnly)) {
     sendObj({ type: "error", code: "table_not_found", message: msg.id, ref: null, state_id: null });
     return;
   }
@@ -81,18 +81,9 @@ function onPage(msg) {
     bots.kill();
     return;
   }
-  if (msg.type === "leave") {
-    for (const frame of JSON.parse(api.close(table.id, table.human))) send(frame);
-    generation += 1;
-    bots.abandon();
-    persist();
-    return;
-  }
-  const before = JSON.parse(api.state(table.id, table.human)).state_id;
-  const frames = JSON.parse(api.handle(table.id, table.human, JSON.stringify(msg)));
+  const { frames, changed } = JSON.parse(api.handle(table.id, table.human, JSON.stringify(msg)));
   for (const frame of frames) send(frame);
-  const after = JSON.parse(api.state(table.id, table.human)).state_id;
-  if (after !== before) {
+  if (changed) {
     if (msg.type === "undo") {
       generation += 1;
       bots.abandon();
