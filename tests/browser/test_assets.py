@@ -3,6 +3,7 @@ the code bundle, the CSP, and /api/config saying whether (and why not) bots can 
 
 from __future__ import annotations
 
+import gzip
 import io
 import zipfile
 from pathlib import Path
@@ -17,7 +18,9 @@ def fill_cache(root: Path) -> None:
     folder = pyodide_cache.release_dir(root)
     folder.mkdir(parents=True)
     for name in pyodide_cache.pin().files:
-        (folder / name).write_bytes(b"\0asm" if name.endswith(".wasm") else b"x")
+        data = b"\0asm" if name.endswith(".wasm") else b"x"
+        (folder / name).write_bytes(data)
+        (folder / (name + ".gz")).write_bytes(gzip.compress(data))
     (folder / pyodide_cache.DONE_MARK).write_text("ok")
 
 
@@ -43,6 +46,7 @@ def test_pyodide_files_have_their_types_and_every_reply_has_the_csp(
         assert browser["available"] is True and browser["reason"] is None
         wasm = client.get(browser["pyodide_url"] + "pyodide.asm.wasm")
         assert wasm.headers["content-type"] == "application/wasm"
+        assert wasm.headers["content-encoding"] == "gzip" and wasm.content == b"\0asm"
         module = client.get(browser["pyodide_url"] + "pyodide.mjs")
         assert module.headers["content-type"].startswith("text/javascript")
         assert client.get(browser["pyodide_url"] + "console.html").status_code == 404

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import gzip
 import hashlib
 import io
 import json
@@ -104,6 +105,9 @@ def _extract(blob: bytes, names: tuple[str, ...], dest: Path) -> None:
             name = wanted.pop(member.name, None)
             source = tar.extractfile(member) if name and member.isfile() else None
             if name and source is not None:
-                (dest / name).write_bytes(source.read())
+                data = source.read()
+                (dest / name).write_bytes(data)
+                # Kept compressed too, so the server can send 6.4 MB instead of 13.6 MB.
+                (dest / (name + ".gz")).write_bytes(gzip.compress(data, 9, mtime=0))
     if wanted:
         raise ValueError(f"the Pyodide tarball lacks {', '.join(sorted(wanted.values()))}")

@@ -74,7 +74,13 @@ async def pyodide_file(request: Request) -> Response:
         return PlainTextResponse("Pyodide is not available on this server", status_code=404)
     path = pyodide_cache.release_dir() / name
     media = MEDIA_TYPES[path.suffix]
-    return FileResponse(path, media_type=media, headers={"Cache-Control": IMMUTABLE})
+    headers = {"Cache-Control": IMMUTABLE, "Vary": "Accept-Encoding"}
+    packed = path.with_name(name + ".gz")
+    if "gzip" in request.headers.get("accept-encoding", "") and packed.is_file():
+        return FileResponse(
+            packed, media_type=media, headers=headers | {"Content-Encoding": "gzip"}
+        )
+    return FileResponse(path, media_type=media, headers=headers)
 
 
 async def bundle_file(request: Request) -> Response:
