@@ -113,6 +113,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     data = tmp_path_factory.mktemp("server-data")
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("BOARDBOTS_")} | SERVER_ENV
+    # No Pyodide here: these tests follow server tables (test_solo_browser.py has its own
+    # server for bots in the browser), and the home page must say why bots stay there.
+    env["BOARDBOTS_PYODIDE_CACHE"] = str(data / "no-pyodide")
     log = (data / "server.log").open("wb")
     cmd = [sys.executable, "-m", "boardbots.cli", "serve", "--port", str(port), "--data", str(data)]
     proc = subprocess.Popen(cmd, cwd=data, env=env, stdout=log, stderr=subprocess.STDOUT)

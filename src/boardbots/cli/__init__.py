@@ -30,6 +30,8 @@ _COMMANDS = [
     "boardbots.cli.tune",
     "boardbots.cli.serve",
     "boardbots.cli.replay",
+    "boardbots.cli.fetch_pyodide",
+    "boardbots.cli.export_static",
 ]
 
 

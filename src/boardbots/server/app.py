@@ -16,6 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from boardbots.bots.registry import bot_names
+from boardbots.server import browser_assets
 from boardbots.server import http_api as h
 from boardbots.server.bodylimit import BodyLimit
 from boardbots.server.botpool import BotService
@@ -117,6 +118,13 @@ def create_app(
             store.close()
 
     static = ensure_static(static_dir or STATIC_DIR)
-    all_routes = [*routes(), Mount("/", StaticFiles(directory=static, html=True))]
-    middleware = [Middleware(BodyLimit, limit=config.max_body_bytes)]
+    all_routes = [
+        *routes(),
+        *browser_assets.routes(static),
+        Mount("/", StaticFiles(directory=static, html=True)),
+    ]
+    middleware = [
+        Middleware(browser_assets.SecurityHeaders),
+        Middleware(BodyLimit, limit=config.max_body_bytes),
+    ]
     return Starlette(routes=all_routes, lifespan=lifespan, middleware=middleware)

@@ -15,6 +15,7 @@ from boardbots.bots import hard, registry
 from boardbots.bots.heuristics import heuristics_for
 from boardbots.games import all_games
 from boardbots.server import lobby
+from boardbots.server.browser_assets import browser_config
 from boardbots.server.config import ServerConfig
 from boardbots.server.errors import Code, ServerError
 from boardbots.server.hub import Hub
@@ -127,6 +128,7 @@ def public_config(config: ServerConfig) -> dict[str, Any]:
         "fallback_bot": config.fallback_bot,
         "bots": {name: _bot_info(name, game_names) for name in names},
         "games": [_game_info(g) for g in games],
+        "browser": browser_config(),
         "limits": {
             "max_message_bytes": config.max_message_bytes,
             "rate_per_s": config.rate_per_s,

@@ -10,67 +10,18 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from boardbots.bots.registry import check_bot, parse_code
 from boardbots.core.contract import Game
 from boardbots.core.rng import mix_seed
 from boardbots.games import get_game
 from boardbots.server.errors import Code, ServerError
 from boardbots.server.hub import Hub
 from boardbots.server.player_options import check_player_options
+from boardbots.server.seats import bot_code, bot_seat, humans, parse_seats, seat_name
 from boardbots.server.table import OVER, Seat, SeatKind, Status, Table
 from boardbots.server.tokens import hash_token, new_table_id, new_token, token_matches
 
-MAX_NAME = 40
 MAX_SEED = 2**63
 SECRET_BYTES = 16
-
-
-def _name(value: Any, default: str) -> str:
-    if value is None:
-        return default
-    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
-        raise ServerError(Code.BAD_REQUEST, f"a name is 1 to {MAX_NAME} characters of text")
-    return value.strip()
-
-
-def _bot_code(code: Any, game_name: str, lab: bool = False) -> str:
-    """A bot code players may seat at a table of this game (any bot of it with `lab`),
-    or BAD_SEATS saying why not."""
-    if not isinstance(code, str) or not code.strip():
-        raise ServerError(Code.BAD_SEATS, "a bot seat needs a bot code such as 'easy'")
-    try:
-        check_bot(code, game_name, players=not lab)
-    except ValueError as exc:
-        raise ServerError(Code.BAD_SEATS, str(exc)) from None
-    return code.strip()
-
-
-def bot_seat(index: int, code: str) -> Seat:
-    level = parse_code(code)[0]
-    return Seat(index, SeatKind.BOT, f"{level.capitalize()} bot", bot=code)
-
-
-def parse_seats(specs: Any, game: Game, lab: bool = False) -> list[Seat]:
-    min_players, max_players = game.meta.min_players, game.meta.max_players
-    if not isinstance(specs, list) or not min_players <= len(specs) <= max_players:
-        want = f"{min_players}" if min_players == max_players else f"{min_players} to {max_players}"
-        raise ServerError(Code.BAD_SEATS, f"this game needs a list of {want} seats")
-    seats = []
-    for i, spec in enumerate(specs):
-        kind = spec.get("kind") if isinstance(spec, dict) else None
-        if kind == SeatKind.HUMAN.value:
-            seats.append(Seat(i, SeatKind.HUMAN, _name(spec.get("name"), f"Player {i + 1}")))
-        elif kind == SeatKind.BOT.value:
-            seats.append(bot_seat(i, _bot_code(spec.get("bot"), game.meta.name, lab)))
-        else:
-            raise ServerError(Code.BAD_SEATS, f"seat {i}: kind must be 'human' or 'bot'")
-    return seats
-
-
-def _humans(specs: Any) -> int:
-    if not isinstance(specs, list):
-        return 0
-    return sum(1 for s in specs if isinstance(s, dict) and s.get("kind") == SeatKind.HUMAN.value)
 
 
 def table_seed(client_seed: int | None, secret: bytes) -> int:
@@ -121,7 +72,7 @@ def new_table(body: dict[str, Any], secret: bytes, lab: bool = False) -> tuple[T
     `lab` (the `lab_mode` setting) takes any option and uses the client's seed as given."""
     game = _game(body.get("game"))
     options = _options(game, body.get("options"), lab)
-    client_seed = _client_seed(body.get("seed"), game, _humans(body.get("seats")), lab)
+    client_seed = _client_seed(body.get("seed"), game, humans(body.get("seats")), lab)
     seats = parse_seats(body.get("seats"), game, lab)
     seed = client_seed if lab and client_seed is not None else table_seed(client_seed, secret)
     try:
@@ -166,7 +117,7 @@ def _joined(table: Table, seat: Any, name: Any, token: str) -> Seat:
         raise ServerError(Code.NOT_HUMAN_SEAT, f"seat {seat} is a bot seat")
     if target.joined:
         raise ServerError(Code.SEAT_TAKEN, f"seat {seat} already has a player")
-    name = _name(name, target.name)
+    name = seat_name(name, target.name)
     return dataclasses.replace(target, name=name, token_hash=hash_token(token), connections=0)
 
 
@@ -220,7 +171,7 @@ async def replace(hub: Hub, table_id: str, seat: int, body: dict[str, Any]) -> d
             raise ServerError(Code.NOT_HUMAN_SEAT, f"seat {seat} is already a bot")
         if old.connections > 0:
             raise ServerError(Code.SEAT_CONNECTED, f"seat {seat}'s player is still connected")
-        return bot_seat(seat, _bot_code(code, table.game_name))
+        return bot_seat(seat, bot_code(code, table.game_name))
 
     await hub.change_seat(table, make)
     return {"table": table.summary()}

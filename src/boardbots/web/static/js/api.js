@@ -40,7 +40,7 @@ let configPromise = null;
 
 export function getConfig() {
   if (!configPromise) {
-    configPromise = call("GET", "/api/config").catch((err) => {
+    configPromise = call("GET", "api/config").catch((err) => {
       configPromise = null;
       throw err;
     });

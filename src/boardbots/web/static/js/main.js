@@ -106,7 +106,14 @@ function wireLanguageButtons() {
   });
 }
 
+// Offline play of solo tables (sw.js); a browser without it just needs the network.
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("sw.js").catch((err) => console.warn("service worker:", err));
+}
+
 async function boot() {
+  registerServiceWorker();
   wireLanguageButtons();
   await setLanguage(pickLanguage(settings().lang));
   translateTree(document);

@@ -8,6 +8,7 @@ const DEFAULTS = {
   minThinkMs: null, // null: the server's min_think_ms
   developer: false,
   reduceMotion: false,
+  botsOn: null, // solo tables: "device" or "server"; null: the device when it can
 };
 
 let current = load();

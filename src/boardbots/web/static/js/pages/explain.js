@@ -241,6 +241,7 @@ function fallback(n) {
     h("p", null, t("explain.fallback.p2", { factor: num(n.factor), extra: seconds(n.extra), hard: seconds(n.wait.hard), other: seconds(n.wait.medium) })),
     h("p", null, t("explain.fallback.p3", { bot: n.fallback ? t(`bot.${n.fallback}.name`) : t("explain.unknown") })),
     h("p", null, t("explain.fallback.p4")),
+    h("p", { "data-test": "explain-device" }, t("explain.fallback.device")),
     h("p", null, t("explain.fallback.p5", { think: seconds(typeof n.minThink === "number" ? n.minThink / 1000 : null) })));
 }
 

@@ -8,6 +8,7 @@ import { describeError, navigate, toast } from "../main.js";
 import { saveSeat, settings, updateSettings } from "../settings.js";
 import { cardName, kingdomCards } from "../games/cards.js";
 import { boardArt, sizeRange } from "../games/y.js";
+import { newSoloId } from "../solo/connection.js";
 
 const DEFAULT_OTHERS = { y: [{ kind: "bot", bot: "easy" }], domination: [{ kind: "bot", bot: "bigmoney" }] };
 const form = {
@@ -56,9 +57,9 @@ function draw(page, config) {
         h("p.lead", null, t("home.lead")),
         h("p", null, h("a", { href: "#/bots" }, t("home.howlink")))),
       h("div.hero-art", { "aria-hidden": "true" }, boardArt())),
-    h("div.home-grid", null, newGameForm(page, config), openTables()),
+    h("div.home-grid", null, newGameForm(page, config), config.static ? null : openTables()),
   );
-  refreshOpen(page);
+  if (!config.static) refreshOpen(page);
 }
 
 function newGameForm(page, config) {
@@ -168,8 +169,10 @@ function playersSection(config, info, redraw) {
   const buttons = botChoices(config, form.game, settings().developer).map((code) =>
     h("button.add", { type: "button", disabled: full, "data-bot": code, onclick: () => add({ kind: "bot", bot: code }) },
       t(`home.add.${code}`)));
-  buttons.push(h("button.add.human", { type: "button", disabled: full, "data-bot": "human",
-    onclick: () => add({ kind: "human" }) }, t("home.add.human")));
+  if (!config.static) { // a static site has no server to seat a second person
+    buttons.push(h("button.add.human", { type: "button", disabled: full, "data-bot": "human",
+      onclick: () => add({ kind: "human" }) }, t("home.add.human")));
+  }
   const name = h("input#pname", { id: "pname", type: "text", maxlength: 40, value: settings().name, autocomplete: "nickname",
     placeholder: t("home.name.placeholder"), onchange: (e) => updateSettings({ name: e.target.value.trim() }) });
   return h("fieldset.players", null,
@@ -183,7 +186,27 @@ function playersSection(config, info, redraw) {
       h("select#myseat", { id: "myseat", onchange: (e) => { form.humanIndex = Number(e.target.value); redraw(); } },
         seats.map((_, i) => h("option", { value: i, selected: i === humanIndex }, t("seat.number", { n: i + 1 }))))),
     h("p.hint", null, t("home.seathint")),
+    others.every((s) => s.kind === "bot") ? whereBotsThink(config, redraw) : null,
     h("p", null, h("a", { href: `#/bots/${form.game}` }, t("home.whichbot"))));
+}
+
+// Solo tables (you and bots) may run every bot in this browser: see docs/web.md.
+export function botsThinkHere(config) {
+  const b = config.browser;
+  return Boolean(b && b.available) && (config.static || settings().botsOn !== "server");
+}
+
+function whereBotsThink(config, redraw) {
+  const b = config.browser || {};
+  const here = botsThinkHere(config);
+  const choice = (value, checked, disabled) => h("label.radio", null,
+    h("input", { type: "radio", name: "botson", value, checked, disabled, "data-test": `bots-on-${value}`,
+      onchange: () => { updateSettings({ botsOn: value }); redraw(); } }),
+    t(`home.botson.${value}`));
+  return h("fieldset.botson", null, h("legend", null, t("home.botson")),
+    h("div.radio-row", null, choice("device", here, !b.available), config.static ? null : choice("server", !here, false)),
+    b.available ? h("p.hint", null, t("home.botson.hint"))
+      : h("p.hint", { "data-test": "bots-on-reason" }, t("home.botson.unavailable", { reason: b.reason || "" })));
 }
 
 function seedField() {
@@ -225,6 +248,13 @@ async function start(event, config) {
     name,
   };
   if (form.seed && /^\d+$/.test(form.seed)) body.seed = Number(form.seed);
+  if (seats.every((s) => s.you || s.kind === "bot") && botsThinkHere(config)) {
+    const id = newSoloId();
+    const { join, ...spec } = body;
+    saveSeat(id, { seat: humanIndex, solo: { ...spec, human: join } });
+    navigate(`/table/${id}`);
+    return;
+  }
   const button = event.target.querySelector("[type=submit]");
   button.disabled = true;
   try {

@@ -12,6 +12,8 @@ import { createDominationTable } from "../games/domtable.js";
 import { createBoard } from "../games/y.js";
 import { yActionText } from "../games/ytable.js";
 import { describeError } from "../main.js";
+import { seatFor } from "../settings.js";
+import { SoloConnection, isSolo } from "../solo/connection.js";
 
 export async function render(main, { params }) {
   const id = params[0];
@@ -20,7 +22,7 @@ export async function render(main, { params }) {
   if (dom) setCardTable(dom.default_options.cards);
   let replay;
   try {
-    replay = await api.replay(id);
+    replay = isSolo(id) ? await soloReplay(id, config) : await api.replay(id);
   } catch (err) {
     put(main, h("section.panel.narrow", { role: "alert" }, h("h1", null, t("replay.title")), h("p", null, describeError(err)),
       h("a.button", { href: `#/table/${id}` }, t("replay.back"))));
@@ -30,6 +32,20 @@ export async function render(main, { params }) {
   const onKey = (e) => viewer.key(e);
   window.addEventListener("keydown", onKey);
   return () => window.removeEventListener("keydown", onKey);
+}
+
+// A solo table's replay comes from its record in this browser, through an engine Worker.
+async function soloReplay(id, config) {
+  const creds = seatFor(id);
+  if (!creds || !creds.solo) throw Object.assign(new Error(id), { code: "table_not_found" });
+  const conn = new SoloConnection(id, creds, 0, config, { replayOnly: true });
+  try {
+    const replay = await conn.replay();
+    if (replay.type === "error") throw Object.assign(new Error(replay.message), { code: replay.code });
+    return replay;
+  } finally {
+    conn.close();
+  }
 }
 
 function seatLabel(replay, seat) {

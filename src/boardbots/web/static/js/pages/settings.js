@@ -1,5 +1,5 @@
-// Settings kept in this browser: name, language, minimum thinking time,
-// motion, and the developer switch that offers the Random bot.
+// Settings kept in this browser: name, language, minimum thinking time, where
+// solo tables' bots think, motion, and the developer switch (Random bot).
 
 import { getConfig } from "../api.js";
 import { h, put } from "../dom.js";
@@ -34,6 +34,7 @@ export async function render(main) {
     h("div.inline", null, think, h("span", null, t("settings.seconds")),
       h("button", { type: "button", onclick: () => { updateSettings({ minThinkMs: null }); think.value = (serverMin / 1000).toFixed(1); toast(t("settings.saved")); } }, t("settings.think.reset"))),
     h("p.hint", { id: "think-hint" }, t("settings.think.hint", { server: formatNumber(serverMin / 1000) }))),
+  config.static ? null : botsOnField(config, s),
   h("div.field.check", null,
     h("input#motion", { id: "motion", type: "checkbox", checked: s.reduceMotion, onchange: (e) => updateSettings({ reduceMotion: e.target.checked }) }),
     h("label", { for: "motion" }, t("settings.motion"))),
@@ -46,4 +47,17 @@ export async function render(main) {
   h("div.actions", null, h("button.primary", { type: "submit", "data-test": "save" }, t("settings.save"))));
   put(main, form);
   return null;
+}
+
+// Where a solo table's bots think; the home form offers the same choice.
+function botsOnField(config, s) {
+  const b = config.browser || {};
+  const here = Boolean(b.available) && s.botsOn !== "server";
+  const choice = (value, checked, disabled) => h("label.radio", null,
+    h("input", { type: "radio", name: "sbotson", value, checked, disabled,
+      onchange: () => updateSettings({ botsOn: value }) }),
+    t(`home.botson.${value}`));
+  return h("fieldset", null, h("legend", null, t("home.botson")),
+    h("div.radio-row", null, choice("device", here, !b.available), choice("server", !here, false)),
+    h("p.hint", null, b.available ? t("home.botson.hint") : t("home.botson.unavailable", { reason: b.reason || "" })));
 }

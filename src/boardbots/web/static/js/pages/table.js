@@ -11,6 +11,7 @@ import { onSettings, saveSeat, seatFor, settings } from "../settings.js";
 import { createDominationTable } from "../games/domtable.js";
 import { createYTable } from "../games/ytable.js";
 import { setCardTable } from "../games/cards.js";
+import { SoloConnection, isSolo, newSoloId, soloSummary } from "../solo/connection.js";
 
 export function minThinkMs(config) {
   const own = settings().minThinkMs;
@@ -22,10 +23,14 @@ export async function render(main, { params }) {
   const config = await getConfig();
   const dom = (config.games || []).find((g) => g.name === "domination");
   if (dom) setCardTable(dom.default_options.cards);
-  const { table } = await api.table(tableId);
-  if (table.options && table.options.cards) setCardTable(table.options.cards);
   const creds = seatFor(tableId);
-  const conn = new TableConnection(tableId, creds && creds.token ? creds : null, minThinkMs(config));
+  const solo = isSolo(tableId);
+  if (solo && !(creds && creds.solo)) throw Object.assign(new Error(tableId), { code: "table_not_found" });
+  const { table } = solo ? { table: soloSummary(tableId, creds.solo) } : await api.table(tableId);
+  if (table.options && table.options.cards) setCardTable(table.options.cards);
+  const conn = solo
+    ? new SoloConnection(tableId, creds, minThinkMs(config), config)
+    : new TableConnection(tableId, creds && creds.token ? creds : null, minThinkMs(config));
   const page = new TablePage(main, table, conn, creds, config);
   const offSettings = onSettings((s) => { conn.minThinkMs = minThinkMs(config); });
   return () => {
@@ -96,6 +101,7 @@ class TablePage {
       this.drawStatus();
     });
     c.addEventListener("gone", () => toast(t("error.code.table_not_found"), "error"));
+    c.addEventListener("unavailable", (e) => this.onUnavailable(e.detail.reason));
   }
 
   // The creator's secret from creating the table, when this browser made it.
@@ -197,7 +203,8 @@ class TablePage {
     put(clear(this.head), 
       h("div.title-block", null,
         h("h1", null, t(`game.${tb.game}.title`)),
-        h("p.muted", null, optionsSummary(tb))),
+        h("p.muted", null, optionsSummary(tb),
+          isSolo(tb.id) ? h("span.solo-tag", { "data-test": "solo-tag" }, " · ", t("solo.tag")) : null)),
       h("div.table-tools", null, undo,
         this.ownerToken && this.unfinished
           ? h("button.ghost.danger", { type: "button", "data-test": "close-table", onclick: () => this.closeTable() }, t("table.owner.close"))
@@ -288,12 +295,45 @@ class TablePage {
         h("tbody", null, rows)),
       h("div.actions", null,
         h("a.button.primary", { href: `#/replay/${tb.id}`, "data-test": "replay-link" }, t("result.replay")),
+        this.conn.replay ? h("button", { type: "button", "data-test": "download-replay", onclick: () => this.downloadReplay() }, t("solo.download")) : null,
         this.you !== null ? h("button", { type: "button", onclick: () => this.rematch() }, t("result.rematch")) : null,
         h("a.button", { href: "#/" }, t("result.newgame")))));
   }
 
+  // Pyodide could not start here: say why and offer the same table on the server.
+  onUnavailable(reason) {
+    const spec = this.creds && this.creds.solo;
+    put(clear(this.banner), h("div.banner", { role: "alert", "data-test": "solo-unavailable" },
+      h("p", null, t("solo.unavailable", { reason })),
+      spec ? h("button", { type: "button", onclick: () => this.toServer(spec) }, t("solo.toserver")) : null));
+  }
+
+  async toServer({ human, seed, ...spec }) {
+    try {
+      const made = await api.create({ ...spec, join: human });
+      saveSeat(made.table.id, { seat: made.seat, token: made.token, owner: made.owner_token });
+      navigate(`/table/${made.table.id}`);
+    } catch (err) {
+      toast(describeError(err), "error");
+    }
+  }
+
+  async downloadReplay() {
+    const text = await this.conn.replayText();
+    const link = h("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
+      download: `${this.table.id}.json` });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  }
+
   async rematch() {
     const tb = this.table;
+    if (isSolo(tb.id)) {
+      const id = newSoloId();
+      saveSeat(id, { seat: this.you, solo: { ...this.creds.solo, seed: undefined } });
+      navigate(`/table/${id}`);
+      return;
+    }
     const name = settings().name || t("home.defaultname");
     const seats = tb.seats.map((s, i) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "human", ...(i === this.you ? { name } : {}) }));
     try {
