@@ -61,8 +61,10 @@ def test_config_has_the_bots_own_constants(client: TestClient) -> None:
     )
     # Hard's iteration cap is the game's own where the bot code leaves it open.
     assert bots["hard"]["per_game"]["y"]["iterations"] == y_heuristics.YHeuristics.hard_iterations
-    # Domination's smallest table (2 players) plays out by script, with fewer iterations.
+    # Domination's smallest table (2 players) plays out by script: fewer iterations and arms.
     assert bots["hard"]["per_game"]["domination"]["iterations"] == 800
+    assert bots["hard"]["per_game"]["domination"]["top_k"] == 6
+    assert bots["hard"]["per_game"]["y"]["top_k"] == 24
     assert bots["bigmoney"]["games"] == ["domination"]
     assert set(bots["hard"]["games"]) == {"y", "domination"}
 

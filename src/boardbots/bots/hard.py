@@ -233,11 +233,12 @@ def iterations(world: World, p: HardParams) -> int:
     return p.iterations if p.iterations is not None else world.heur.hard_limits(world.state)[0]
 
 
-def game_iterations(game_name: str) -> int:
-    """A game's iteration cap for Hard at its smallest table, for the explanation page."""
+def game_limits(game_name: str) -> tuple[int, int]:
+    """A game's `hard_limits` (iterations, top_k) at its smallest table, for the
+    explanation page."""
     game = get_game(game_name)
     state = game.new_state(game.meta.min_players, 0)
-    return heuristics_for(game_name).hard_limits(state)[0]
+    return heuristics_for(game_name).hard_limits(state)
 
 
 def horizon(world: World, p: HardParams) -> int:

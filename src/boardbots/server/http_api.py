@@ -91,11 +91,13 @@ def _bot_info(name: str, game_names: list[str]) -> dict[str, Any]:
 
 
 def _hard_per_game(game_name: str) -> dict[str, Any]:
-    """Hard's iteration cap in this game (a game may set its own, as Y does)."""
+    """Hard's iteration cap and candidate count in this game, at its smallest table
+    (a game sets its own, and Domination's differ from 3 players on)."""
     try:
-        return {"iterations": hard.game_iterations(game_name)}
+        iterations, top_k = hard.game_limits(game_name)
     except ImportError:
         return {}
+    return {"iterations": iterations, "top_k": top_k}
 
 
 def _option_ranges(game_name: str) -> dict[str, dict[str, Any]]:

@@ -149,6 +149,7 @@ function levels(game, n, config) {
     t("explain.hard.s1", { k: num(n.topK) }),
     t(game === "y" ? "explain.hard.s2.y" : "explain.hard.s2"),
     t("explain.hard.s3", { epsilon: pct(n.epsilon) }),
+    ...(game === "domination" ? [t("explain.hard.s3.domination")] : []),
     t("explain.hard.s4", { c: num(n.c) }),
     ...(game === "domination" ? [t("explain.hard.s4.domination")] : []),
     t("explain.hard.s5", { iterations: num(n.iterations), budget: ms(n.budget.hard) }),
