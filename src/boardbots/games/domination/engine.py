@@ -213,16 +213,16 @@ def _apply_buy(state: State, t: Tables, action: Action) -> None:
     if action == END:
         _end_turn(state, t)
         return
-    verb, _, name = str(action).partition(":")
-    if verb == "play":
-        _play_treasures(state, t, name)
+    name = t.bought_name.get(action)
+    if name is None:  # "play:<Treasure>"
+        _play_treasures(state, t, str(action)[5:])
         return
     cur = state["cur"]
     state["supply"][name] -= 1
     state["players"][cur]["discard"].append(name)
     state["coins"] -= t.cost[name]
     state["bought"] += 1
-    log(state, cur, "buy", name)
+    state["log"].append([cur, "buy", name])  # zones.log, written out for the hot path
     state["buys"] -= 1
     if not state["buys"]:
         _end_turn(state, t)
@@ -250,25 +250,19 @@ def legal(state: State, t: Tables) -> list[Action]:
     kind = pend["kind"]
     hand = state["players"][state["cur"]]["hand"]
     if kind == BUY_PHASE:
-        acts: list[Action] = []
-        if not state["bought"]:
-            found = [n for n in t.treasure_order if n in hand]
-            if found:
-                acts.append(TREASURES)
-                acts += ["play:" + n for n in found]
         coins, supply = state["coins"], state["supply"]
         if 0 in supply.values():
-            for cost, name, buy in t.buy_list:
-                if cost > coins:
-                    break
-                if supply[name]:
-                    acts.append(buy)
+            buys: list[Action] = [b for c, n, b in t.buy_list if c <= coins and supply[n]]
+            buys.append(END)
         else:
-            acts += t.buys_with[min(coins, t.max_cost)]
-        acts.append(END)
-        return acts
+            buys = t.buys_end[coins if coins < t.max_cost else t.max_cost]
+        if not state["bought"]:
+            found = [play for n, play in t.treasure_plays if n in hand]
+            if found:
+                return [TREASURES, *found, *buys]
+        return buys.copy()
     if kind == ACTION_PHASE:
-        acts = ["play:" + n for n in t.action_order if n in hand]
+        acts: list[Action] = [play for n, play in t.action_plays if n in hand]
         acts.append(END)
         return acts
     return choices(state, t, pend)
