@@ -13,8 +13,10 @@ from functools import cache
 Bitboard = int
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@dataclasses.dataclass(frozen=True, slots=True, eq=False)
 class Board:
+    # eq=False: one Board per size (see `board`), so identity is equality, and caches
+    # keyed on a Board hash it in no time instead of hashing every lookup table.
     n: int
     cells: tuple[int, ...]
     full: Bitboard
