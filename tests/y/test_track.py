@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from boardbots.core.rng import Rng
 from boardbots.games.y import track
 from boardbots.games.y.board import board
@@ -62,3 +64,13 @@ def test_clones_do_not_share_the_track() -> None:
     copy = GAME.clone(state)
     GAME.apply(copy, 0)
     assert GAME.legal_actions(state)[0] == 0 and GAME.legal_actions(copy)[0] != 0
+
+
+def test_options_checked_once_are_still_told_apart_by_type() -> None:
+    """new_state keeps each checked set of options; 1 must not pass for True, nor 11.0 for 11."""
+    good = GAME.new_state(2, 0, {"size": 11, "swap": True})
+    good["rules"]["size"] = 5  # a state owns its rules: the kept copy is not touched
+    assert GAME.new_state(2, 0, {"size": 11, "swap": True})["rules"] == {"size": 11, "swap": True}
+    for bad in ({"size": 11, "swap": 1}, {"size": 11.0, "swap": True}, {"size": [11]}):
+        with pytest.raises(ValueError):
+            GAME.new_state(2, 0, bad)
