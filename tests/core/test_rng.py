@@ -33,3 +33,17 @@ def test_weighted_follows_weights() -> None:
     picks = [rng.weighted(["a", "b"], [1.0, 3.0]) for _ in range(4000)]
     assert 0.7 < picks.count("b") / 4000 < 0.8
     assert rng.weighted(["only"], [0.0]) == "only"
+
+
+def test_choice_and_shuffle_draw_exactly_as_the_standard_generator() -> None:
+    """Rng writes both out for speed; games replay only if the draws stay the same."""
+    import random
+
+    for seed in range(40):
+        for n in (1, 2, 3, 7, 8, 9, 17, 64):
+            ours, theirs = Rng(seed), random.Random(seed)
+            a, b = list(range(n)), list(range(n))
+            ours.shuffle(a)
+            theirs.shuffle(b)
+            assert a == b
+            assert [ours.choice(a) for _ in range(6)] == [b[theirs.randrange(n)] for _ in range(6)]

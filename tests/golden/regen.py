@@ -8,6 +8,7 @@ it, since the diff is the review of what changed.
 from __future__ import annotations
 
 from tests.domination import golden_positions
+from tests.golden import records
 from tests.golden.transcripts import TRANSCRIPT_DIR, TRANSCRIPTS
 
 
@@ -16,6 +17,7 @@ def main() -> None:
     for name, make in TRANSCRIPTS.items():
         (TRANSCRIPT_DIR / name).write_text(make())
         print(f"wrote {TRANSCRIPT_DIR / name}")
+    print(f"wrote {records.write()}")
     for path in golden_positions.regen():
         print(f"wrote {path}")
 

@@ -24,7 +24,7 @@ def mix_seed(*parts: int | str) -> int:
     A hash (not arithmetic) keeps nearby inputs such as decision 7 and 8
     from giving correlated streams.
     """
-    text = "/".join(str(p) for p in parts).encode()
+    text = "/".join(map(str, parts)).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
@@ -63,10 +63,29 @@ class Rng:
         return self._r.getrandbits(k)
 
     def choice(self, items: Sequence[T]) -> T:
-        return items[self._r.randrange(len(items))]
+        """`randrange(len(items))` as CPython draws it (rejection sampling on
+        `getrandbits`), written out: every random game draws this per move."""
+        n = len(items)
+        if not n:
+            raise ValueError("cannot choose from an empty sequence")
+        getrandbits = self._r.getrandbits
+        k = n.bit_length()
+        i = getrandbits(k)
+        while i >= n:
+            i = getrandbits(k)
+        return items[i]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        self._r.shuffle(items)
+        """`random.Random.shuffle`'s Fisher-Yates with its exact draws, without the
+        two calls per item; Domination shuffles a deck every few turns."""
+        getrandbits = self._r.getrandbits
+        for i in range(len(items) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            items[i], items[j] = items[j], items[i]
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         return self._r.sample(items, k)

@@ -31,7 +31,7 @@ from boardbots.core.results import shares_from_keys
 from boardbots.core.rng import Rng, mix_seed
 from boardbots.games.domination import text, view
 from boardbots.games.domination.effects import FRAMES, answer, choices, resolve
-from boardbots.games.domination.rules import DominationRules, Tables, rules_from_options
+from boardbots.games.domination.rules import TABLES, DominationRules, Tables, rules_from_options
 from boardbots.games.domination.zones import (
     draw,
     empty_piles,
@@ -213,16 +213,16 @@ def _apply_buy(state: State, t: Tables, action: Action) -> None:
     if action == END:
         _end_turn(state, t)
         return
-    verb, _, name = str(action).partition(":")
-    if verb == "play":
-        _play_treasures(state, t, name)
+    name = t.bought_name.get(action)
+    if name is None:  # "play:<Treasure>"
+        _play_treasures(state, t, str(action)[5:])
         return
     cur = state["cur"]
     state["supply"][name] -= 1
     state["players"][cur]["discard"].append(name)
     state["coins"] -= t.cost[name]
     state["bought"] += 1
-    log(state, cur, "buy", name)
+    state["log"].append([cur, "buy", name])  # zones.log, written out for the hot path
     state["buys"] -= 1
     if not state["buys"]:
         _end_turn(state, t)
@@ -250,25 +250,19 @@ def legal(state: State, t: Tables) -> list[Action]:
     kind = pend["kind"]
     hand = state["players"][state["cur"]]["hand"]
     if kind == BUY_PHASE:
-        acts: list[Action] = []
-        if not state["bought"]:
-            found = [n for n in t.treasure_order if n in hand]
-            if found:
-                acts.append(TREASURES)
-                acts += ["play:" + n for n in found]
         coins, supply = state["coins"], state["supply"]
         if 0 in supply.values():
-            for cost, name, buy in t.buy_list:
-                if cost > coins:
-                    break
-                if supply[name]:
-                    acts.append(buy)
+            buys: list[Action] = [b for c, n, b in t.buy_list if c <= coins and supply[n]]
+            buys.append(END)
         else:
-            acts += t.buys_with[min(coins, t.max_cost)]
-        acts.append(END)
-        return acts
+            buys = t.buys_end[coins if coins < t.max_cost else t.max_cost]
+        if not state["bought"]:
+            found = [play for n, play in t.treasure_plays if n in hand]
+            if found:
+                return [TREASURES, *found, *buys]
+        return buys.copy()
     if kind == ACTION_PHASE:
-        acts = ["play:" + n for n in t.action_order if n in hand]
+        acts: list[Action] = [play for n, play in t.action_plays if n in hand]
         acts.append(END)
         return acts
     return choices(state, t, pend)
@@ -347,7 +341,9 @@ class DominationGame:
         return pend
 
     def legal_actions(self, state: State) -> list[Action]:
-        return legal(state, tables(state))
+        # zones.tables, written out: every step of every game asks this.
+        t = TABLES.get(state["tkey"])
+        return legal(state, t if t is not None else tables(state))
 
     def check(self, state: State, action: Action) -> None:
         if state["pending"] is None:
@@ -357,8 +353,8 @@ class DominationGame:
             shown = ", ".join(map(str, options))
             raise IllegalAction(f"{action!r} is not allowed now; choose one of: {shown}")
 
-    def apply(self, state: State, action: Action) -> None:
-        apply_action(state, action)
+    # The module function itself, not a method calling it: one call less per move.
+    apply = staticmethod(apply_action)
 
     def applied(self, state: State, action: Action) -> State:
         self.check(state, action)

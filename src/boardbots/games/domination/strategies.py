@@ -65,13 +65,15 @@ def random_play(state: State, rng: Rng) -> Action:
     kind = pend["kind"]
     t = tables(state)
     options = legal(state, t)
+    # The engine lists a phase's options as plays or buys, then "end" last; without
+    # "treasures" a buy prompt lists no plays, so the slices are exactly the filters.
     if kind == "action":
-        plays = [a for a in options if a != "end"]
+        plays = options[:-1]
         return rng.choice(plays) if plays else "end"
     if kind == "buy":
         if "treasures" in options:
             return "treasures"
-        buys = [a for a in options if str(a).startswith("buy:")]
+        buys = options[:-1]
         return rng.choice(buys) if buys else "end"
     skip = [a for a in options if a in SKIPS]
     if skip or kind == "react":

@@ -13,8 +13,10 @@ from functools import cache
 Bitboard = int
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@dataclasses.dataclass(frozen=True, slots=True, eq=False)
 class Board:
+    # eq=False: one Board per size (see `board`), so identity is equality, and caches
+    # keyed on a Board hash it in no time instead of hashing every lookup table.
     n: int
     cells: tuple[int, ...]
     full: Bitboard
@@ -22,6 +24,9 @@ class Board:
     side_b: Bitboard  # bottom edge, r == n - 1
     side_c: Bitboard  # right edge, c == r
     triangles: tuple[Bitboard, ...]  # triangles[k]: the cells of the size-k corner triangle
+    around: tuple[Bitboard, ...]  # around[i]: the on-board neighbours of bit i (0 off the board)
+    edges: tuple[tuple[bool, bool, bool], ...]  # edges[i]: whether bit i is on side a, b, c
+    byte_cells: tuple[tuple[tuple[int, ...], ...], ...]  # byte_cells[k][v]: set bits of byte k = v
 
     def index(self, r: int, c: int) -> int:
         return r * self.n + c
@@ -34,6 +39,20 @@ class Board:
         n = self.n
         spread = bits << 1 | bits >> 1 | bits << n | bits >> n | bits << (n + 1) | bits >> (n + 1)
         return spread & self.full & ~bits
+
+    def cells_in(self, bits: Bitboard) -> list[int]:
+        """The set bits of `bits` in increasing order, a byte at a time.
+
+        A table lookup per byte of the bitboard replaces a test per cell:
+        this is the legal list of every Y position, so it is on the hot path.
+        """
+        out: list[int] = []
+        for table, byte in zip(
+            self.byte_cells, bits.to_bytes(len(self.byte_cells), "little"), strict=True
+        ):
+            if byte:
+                out += table[byte]
+        return out
 
     def group(self, stones: Bitboard, start: Bitboard) -> Bitboard:
         """The connected part of `stones` that contains `start` (flood fill)."""
@@ -73,7 +92,7 @@ def board(n: int) -> Board:
     tris = tuple(
         sum(1 << (r * n + c) for r in range(k) for c in range(r + 1)) for k in range(n + 1)
     )
-    return Board(
+    geometry = Board(
         n=n,
         cells=cells,
         full=tris[n],
@@ -81,4 +100,25 @@ def board(n: int) -> Board:
         side_b=sum(1 << ((n - 1) * n + c) for c in range(n)),
         side_c=sum(1 << (r * n + r) for r in range(n)),
         triangles=tris,
+        around=(),
+        edges=(),
+        byte_cells=_byte_tables(tris[n].bit_length()),
+    )
+    around = tuple(geometry.neighbours(1 << i) if tris[n] >> i & 1 else 0 for i in range(n * n))
+    edges = tuple(
+        (
+            bool(geometry.side_a >> i & 1),
+            bool(geometry.side_b >> i & 1),
+            bool(geometry.side_c >> i & 1),
+        )
+        for i in range(n * n)
+    )
+    return dataclasses.replace(geometry, around=around, edges=edges)
+
+
+def _byte_tables(width: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each byte k of a `width`-bit board and each value v, the bit indices v sets."""
+    return tuple(
+        tuple(tuple(8 * k + j for j in range(8) if v >> j & 1) for v in range(256))
+        for k in range((width + 7) // 8)
     )

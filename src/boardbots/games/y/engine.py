@@ -8,6 +8,7 @@ information and no chance, so a view is the state plus who is looking.
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Any
 
 from boardbots.core.contract import (
@@ -23,6 +24,7 @@ from boardbots.core.contract import (
 )
 from boardbots.core.results import shares_from_keys
 from boardbots.core.rng import Rng
+from boardbots.games.y import track
 from boardbots.games.y.board import Board, board
 from boardbots.games.y.rules import MAX_SIZE, YRules
 
@@ -59,6 +61,32 @@ def parse_cell(b: Board, text: str) -> int:
     return b.index(r, c)
 
 
+def checked_rules(options: dict[str, Any]) -> dict[str, Any]:
+    """The rules for `options`, checked, as JSON.
+
+    Checking costs more than all the moves of a random game, so each distinct
+    set of options is checked once; the key carries each value's type, so
+    `1` is not taken for `True`.
+    """
+    if not isinstance(options, dict):
+        return YRules.from_dict(options).to_dict()
+    try:
+        key = frozenset((k, type(v), v) for k, v in options.items())
+    except TypeError:  # an unhashable value is no valid option: let the check say why
+        return YRules.from_dict(options).to_dict()
+    return dict(_checked(key))
+
+
+@lru_cache(maxsize=128)
+def _checked(key: frozenset[tuple[str, type, Any]]) -> dict[str, Any]:
+    return YRules.from_dict({k: v for k, _, v in key}).to_dict()
+
+
+@cache
+def _empty_track(size: int) -> track.Track:
+    return track.build(board(size), 0, 0)
+
+
 class YGame:
     """Stateless engine object; every call takes the state it works on."""
 
@@ -81,16 +109,17 @@ class YGame:
     def new_state(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         if players != 2:
             raise ValueError("the Game of Y is for exactly 2 players")
-        rules = YRules.from_dict(options or {})
+        rules = checked_rules(options or {})
         return {
             "game": "y",
-            "rules": rules.to_dict(),
+            "rules": rules,
             "stones": [0, 0],
             "to_move": 0,
             "ply": 0,
             "last": None,
             "winner": None,
             "swapped": False,
+            track.KEY: track.copy(_empty_track(rules["size"])),
         }
 
     def max_length(self, state: State | View) -> int:
@@ -108,9 +137,16 @@ class YGame:
     def legal_actions(self, state: State) -> list[Action]:
         if state["winner"] is not None:
             return []
-        occupied = state["stones"][0] | state["stones"][1]
-        moves: list[Action] = [i for i in board_of(state).cells if not occupied >> i & 1]
-        if self.swap_allowed(state):
+        stones = state["stones"]
+        known = state.get(track.KEY)
+        moves: list[Action]
+        # track.current, written out: the legal list is the hottest call of all.
+        if known is not None and known[0] == stones[0] and known[1] == stones[1]:
+            moves = known[2].copy()
+        else:
+            b = board_of(state)
+            moves = list(b.cells_in(b.full & ~(stones[0] | stones[1])))
+        if state["ply"] == 1 and state["rules"]["swap"]:
             moves.append(SWAP)
         return moves
 
@@ -131,22 +167,32 @@ class YGame:
 
     def apply(self, state: State, action: Action) -> None:
         stones = state["stones"]
+        known = state.get(track.KEY)
+        if known is not None and (known[0] != stones[0] or known[1] != stones[1]):
+            known = state[track.KEY] = track.build(board_of(state), *stones)
         if action == SWAP:
             # The pie rule: the opening stone changes hands, colours stay with seats.
             stones[0], stones[1] = 0, stones[0]
+            if known is not None:
+                track.swap(known)
             state["swapped"] = True
             state["to_move"] = 0
             state["ply"] += 1
             return
         me = state["to_move"]
-        bit = 1 << int(action)
-        stones[me] |= bit
+        cell = int(action)
+        bit = 1 << cell
+        own = stones[me] = stones[me] | bit
         state["last"] = action
         state["ply"] += 1
         state["to_move"] = 1 - me
         b = board_of(state)
-        group = b.group(stones[me], bit)
-        if group & b.side_a and group & b.side_b and group & b.side_c:
+        if known is not None:
+            won = track.place(b, known, me, cell, own)
+        else:
+            group = b.group(own, bit)
+            won = bool(group & b.side_a and group & b.side_b and group & b.side_c)
+        if won:
             state["winner"] = me
 
     def applied(self, state: State, action: Action) -> State:
@@ -163,6 +209,9 @@ class YGame:
 
     def player_view(self, state: State, player: int | None) -> View:
         view = self.clone(state)
+        view.pop(
+            track.KEY, None
+        )  # the engine's cache: the same for every seat, and not news to any
         view["viewer"] = player
         view["pending"] = self.pending(state)
         return view
@@ -191,6 +240,9 @@ class YGame:
     def clone(self, state: State) -> State:
         copy = dict(state)
         copy["stones"] = list(state["stones"])
+        known = state.get(track.KEY)
+        if known is not None:
+            copy[track.KEY] = track.copy(known)
         return copy
 
     def is_over(self, state: State | View) -> bool:
