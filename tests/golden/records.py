@@ -158,6 +158,9 @@ CASES: dict[str, Callable[[], list[Record]]] = {
     "domination hard 200 iterations": lambda: _hard(
         "domination", 4, "hard:iterations=200", range(2), range(20, 120, 5)
     ),
+    "domination hard 2p scripted 100 iterations": lambda: _hard(
+        "domination", 2, "hard:iterations=100", range(2), range(10, 100, 15)
+    ),
 }
 
 
