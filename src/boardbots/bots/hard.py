@@ -46,7 +46,11 @@ class HardParams:
     `hard_horizon_turns` if its heuristics have one. paired None means the game's
     `paired_worlds` (False when it has none): see `search`. early_stop ends the search
     once the remaining iterations cannot change the answer (`settled`): the same
-    decision as running them all, for less time."""
+    decision as running them all, for less time. sure: a game's favourite
+    (`hard_favourite`) gives way only to an arm whose paired advantage over it is this
+    many standard errors, since whole-game playouts are noisy and UCB1 piles visits on
+    whichever near-equal arm was lucky first (a Militia victim then kept its Curse and
+    gave up a Silver)."""
 
     iterations: int | None = None
     top_k: int | None = None
@@ -55,6 +59,7 @@ class HardParams:
     horizon_turns: int | None = None
     paired: bool | None = None
     early_stop: bool = True
+    sure: float = 2.0
     alpha: float = medium.DEFAULTS.alpha
     beta: float = medium.DEFAULTS.beta
 
@@ -68,16 +73,11 @@ PARAMS = (
     Param("horizon_turns", int, 1, 1000, optional=True),
     Param("paired", bool, optional=True),
     Param("early_stop", bool),
+    Param("sure", float, 0.0, 10.0),
     *medium.PARAMS,
 )
 """What a bot code may set (see `bots.params`), in step with `HardParams`."""
 
-
-SURE = 2.0
-"""A game's favourite (`hard_favourite`) gives way only to an arm whose paired advantage
-over it is this many standard errors: whole-game playouts are noisy, and UCB1 piles
-visits on whichever near-equal arm was lucky first (a Militia victim then kept its
-Curse and gave up a Silver)."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -113,7 +113,7 @@ class HardBot:
         done = search(view, world, arms, ctx, params)
         best = max(arms, key=lambda arm: (arm.visits, arm.total))
         if favoured and _paired(world, params):
-            best = best if clearly_better(best, arms[0]) else arms[0]
+            best = best if clearly_better(best, arms[0], params.sure) else arms[0]
         elif _paired(world, params) and arms[0].visits >= NEAR_TIE * best.visits:
             best = arms[0]  # the search cannot tell them apart: Medium's favourite
         _note(world, arms, done, ctx)
@@ -207,8 +207,8 @@ def settled(arms: list[Arm], left: int, paired: bool) -> bool:
     )
 
 
-def clearly_better(arm: Arm, favourite: Arm) -> bool:
-    """Whether `arm` beats `favourite` by SURE standard errors of their paired differences
+def clearly_better(arm: Arm, favourite: Arm, sure: float) -> bool:
+    """Whether `arm` beats `favourite` by `sure` standard errors of their paired differences
     (the k-th visits of both arms played the same world and rollout seed)."""
     if arm is favourite:
         return True
@@ -218,7 +218,7 @@ def clearly_better(arm: Arm, favourite: Arm) -> bool:
         return False
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > 0 and mean * mean * n > SURE * SURE * var
+    return mean > 0 and mean * mean * n > sure * sure * var
 
 
 def _paired(world: World, p: HardParams) -> bool:
