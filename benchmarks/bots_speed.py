@@ -108,15 +108,21 @@ def main(argv: list[str] | None = None) -> None:
     for name in args.games.split(","):
         game = get_game(name)
         if name == "domination":
-            views = positions(game, 4, args.positions, _dom_mid)
-            title = "Domination, 4 players, rounds 4-12"
+            # 4 players: the one-round rollout; 2 players: whole scripted playouts.
+            tables = [
+                (4, "Domination, 4 players, rounds 4-12"),
+                (2, "Domination, 2 players, rounds 4-12"),
+            ]
+            sets = [(title, positions(game, n, args.positions, _dom_mid)) for n, title in tables]
         else:
-            views = positions(game, 2, args.positions, _y_mid)
-            title = "Game of Y, size 11, 10-40 stones"
-        if args.profile:
-            profile(views, args.profile)
-        else:
-            report(title, views, levels)
+            sets = [
+                ("Game of Y, size 11, 10-40 stones", positions(game, 2, args.positions, _y_mid))
+            ]
+        for title, views in sets:
+            if args.profile:
+                profile(views, args.profile)
+            else:
+                report(title, views, levels)
 
 
 if __name__ == "__main__":
