@@ -217,6 +217,20 @@ def test_an_undo_while_the_bot_thinks_discards_its_late_answer(solo_page: Any) -
     assert counters(page)["fallbacks"] == 0
 
 
+def test_an_engine_that_throws_stops_the_table_and_the_page_says_so(solo_page: Any) -> None:
+    page = solo_page
+    start_solo_y(page, 5, "hard")
+    page.evaluate("() => boardbotsSolo.breakEngine()")
+    page.locator(".ycell.playable").first.click()
+    page.wait_for_function(
+        "() => boardbotsSolo.frames.some(f => JSON.parse(f).code === 'engine_error')",
+        timeout=BOT_TURN_TIMEOUT_MS,
+    )
+    expect(page.locator(".toast.error")).to_contain_text("internal error")
+    assert page.evaluate("() => boardbotsSolo.solo.engine") == "failed"
+    assert stones(page) == 0  # nothing was played after the failure
+
+
 LAST_STATE = """() => {
   const states = boardbotsSolo.frames.filter(f => JSON.parse(f).type === 'state');
   return states[states.length - 1];

@@ -100,6 +100,11 @@ export class SoloConnection extends TableConnection {
     this.worker.postMessage({ type: "debug", kill_bot: true });
   }
 
+  // Tests only: the engine throws from now on, as a broken engine would.
+  breakEngine() {
+    this.worker.postMessage({ type: "debug", fail_engine: true });
+  }
+
   close() {
     this.closed = true;
     this.worker.terminate();

@@ -14,6 +14,7 @@ let table = null; // {id, human}
 let bots = null;
 let generation = 0; // bumped by every undo: older bot answers are stale
 let driving = false;
+let failure = null; // the engine's error once it has thrown: the table is stopped for good
 const counters = { late_discarded: 0, fallbacks: 0, fallback_reasons: {} };
 const inbox = [];
 
@@ -73,6 +74,35 @@ function onPage(msg) {
     inbox.push(msg);
     return;
   }
+  if (failure) {
+    engineError();
+    return;
+  }
+  try {
+    handlePage(msg);
+  } catch (err) {
+    stop(err);
+  }
+}
+
+// The engine threw (a bug in it, or this browser's Python failing): as at a server
+// table the game stops for good and the page says so, instead of waiting forever.
+function stop(err) {
+  failure = String((err && err.message) || err);
+  if (bots) bots.abandon();
+  engineError();
+  status({ engine: "failed" });
+}
+
+function engineError() {
+  sendObj({ type: "error", code: "engine_error", message: failure, ref: null, state_id: null });
+}
+
+function handlePage(msg) {
+  if (msg.type === "debug" && msg.fail_engine) {
+    api = new Proxy({}, { get: () => () => { throw new Error("the engine was broken on purpose"); } });
+    return;
+  }
   if (msg.type === "replay") {
     self.postMessage({ replay: api.replay(table.id), ref: msg.ref ?? null });
     return;
@@ -99,9 +129,11 @@ async function drive() {
   driving = true;
   try {
     let turn;
-    while ((turn = JSON.parse(api.bot_turn(table.id, JSON.stringify(cfg.budgets_ms)))) !== null) {
+    while (!failure && (turn = JSON.parse(api.bot_turn(table.id, JSON.stringify(cfg.budgets_ms)))) !== null) {
       await botTurn(turn);
     }
+  } catch (err) {
+    stop(err);
   } finally {
     driving = false;
   }
@@ -113,7 +145,7 @@ async function botTurn(turn) {
   const started = performance.now();
   const limitMs = turn.budget_ms * cfg.timeout.factor + cfg.timeout.extra_s * 1000;
   const outcome = await bots.ask(turn.request, limitMs);
-  if (outcome.abandoned || gen !== generation) return;
+  if (outcome.abandoned || gen !== generation || failure) return;
   let reply = outcome.reply;
   let meta = { by: "bot", bot: turn.bot };
   if (!reply) ({ reply, meta } = fallback(outcome.reason));
