@@ -11,6 +11,7 @@ from rich.table import Table
 
 from boardbots.bots.registry import split_seats
 from boardbots.cli import checks, progress
+from boardbots.cli.backend import ADDRESS_OPTION, BACKEND_OPTION, checked
 from boardbots.cli.errors import fail
 from boardbots.sim.stopping import stop_on_signals
 from boardbots.sim.tune import lineups, parse_grid, tune
@@ -33,6 +34,8 @@ def tune_cmd(
     resume: bool = typer.Option(
         False, help="Continue the run in --journal: play only what it lacks."
     ),
+    backend: str = BACKEND_OPTION,
+    address: str | None = ADDRESS_OPTION,
 ) -> None:
     """Grid-search bot parameters on a fixed seed set; best setting first."""
     if resume and journal is None:
@@ -48,9 +51,12 @@ def tune_cmd(
         fail(str(exc))
     if journal is not None:
         checks.writable_folder(journal, "--journal")
+    where = checked(backend, address, workers)
     with stop_on_signals():
         try:
-            rows = tune(game, bot, values, seats, games, seed, workers, opts, None, journal, resume)
+            rows = tune(
+                game, bot, values, seats, games, seed, workers, opts, None, journal, resume, where
+            )
         except ValueError as exc:
             fail(str(exc))
         except KeyboardInterrupt as exc:
