@@ -60,18 +60,24 @@ def test_closing_the_pool_stops_a_running_task(ray_instance: ModuleType, tmp_pat
     assert task.exception(timeout=20) is not None
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["sim", "--game", "y", "--seats", "easy,easy", "--games", "1", "--backend", "ray"],
+        ["accept", "--game", "y", "--backend", "ray"],
+        ["tune", "--game", "y", "--bot", "hard", "--grid", "c=0.2", "--backend", "ray"],
+        ["serve", "--bots", "ray"],
+    ],
+)
 def test_ray_without_the_extra_is_one_line_saying_what_to_install(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, args: list[str]
 ) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now fails, as if not installed
-    args = ["sim", "--game", "y", "--seats", "easy,easy", "--games", "1", "--backend", "ray"]
+    if args[0] == "accept":
+        args = [*args, "--out", str(tmp_path)]
+    if args[0] == "serve":
+        args = [*args, "--port", "0", "--data", str(tmp_path)]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 2
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert lines == ["error: Ray is not installed; install it with: pip install 'boardbots[ray]'"]
-
-
-def test_an_address_without_ray_is_refused() -> None:
-    args = ["sim", "--game", "y", "--seats", "easy,easy", "--address", "auto"]
-    result = CliRunner().invoke(app, args)
-    assert result.exit_code == 2 and "--backend ray" in result.stderr
