@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from boardbots.cli import app
 from boardbots.sim.harness import GameRecord, MatchSpec, run
-from boardbots.sim.pools import Backend, RayPool
+from boardbots.sim.pools import Backend, CodeMismatch, RayPool
 
 SPEC = MatchSpec("y", ("random", "easy"), {"size": 5})
 RAY = Backend("ray")
@@ -37,6 +37,14 @@ def test_ray_plays_only_the_games_a_journal_lacks(ray_instance: ModuleType) -> N
     remote = run(SPEC, 12, 4, 2, lambda r: heard.append(r.index), kept, RAY)
     assert sorted(heard) == list(range(5, 12))
     assert _results(remote) == _results(local)
+
+
+def test_a_ray_worker_on_other_code_fails_the_run(ray_instance: ModuleType) -> None:
+    """Its games would differ from this run's: better no result than a mixed one."""
+    pool = RayPool(None, 2)
+    pool._code = "0000000000000000"  # this process as if it ran other code than the workers
+    with pytest.raises(CodeMismatch, match="same version on every node"):
+        pool.submit(len, [1, 2]).result(timeout=60)
 
 
 def _hold(marker: str) -> None:

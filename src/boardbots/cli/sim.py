@@ -21,7 +21,7 @@ from boardbots.sim import report
 from boardbots.sim.harness import GameRecord, MatchSpec, run
 from boardbots.sim.journal import Journal
 from boardbots.sim.metrics import win_shares
-from boardbots.sim.pools import Backend
+from boardbots.sim.pools import Backend, CodeMismatch
 from boardbots.sim.stopping import stop_on_signals
 
 
@@ -61,6 +61,8 @@ def sim(
     with stop_on_signals():
         try:
             final = _play(spec, games, seed, workers, book, records, where)
+        except CodeMismatch as exc:
+            fail(str(exc))
         except KeyboardInterrupt as exc:
             _stopped(exc, spec, games, seed, options, journal, len(records))
     elapsed = progress.clock() - start

@@ -65,29 +65,67 @@ class LocalPool:
             self._pool.join(timeout=STOP_WAIT_S)
 
 
+class CodeMismatch(ValueError):
+    """A Ray worker runs other game or bot code than this process: its games would
+    not be this run's games (nor match the journal's code hash)."""
+
+
+def _on_node(fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[str, Any]:
+    """The task as a Ray worker runs it: the result, with the hash of the code that
+    played it (the import is here because the journal imports the harness)."""
+    from boardbots.sim.journal import code_hash
+
+    return code_hash(), fn(*args)
+
+
 class RayPool:
-    """Ray tasks, one CPU each; a stop cancels (kills) every task not finished."""
+    """Ray tasks, one CPU each; a stop cancels (kills) every task not finished.
+
+    On a cluster every node must run the same boardbots as this process, or
+    its games would differ: each task brings back its code hash, and a task
+    from other code fails the run with `CodeMismatch`.
+    """
 
     def __init__(self, address: str | None, workers: int) -> None:
         self._ray = ray_cluster.connect(address, None if address else workers)
         self.slots = ray_cluster.cpus(self._ray)
-        self._remote: dict[Callable[..., Any], Any] = {}
+        # a crashed game is a bug to see, not to retry
+        self._task = self._ray.remote(num_cpus=1, max_retries=0)(_on_node)
         self._running: dict[Future[Any], Any] = {}
+        from boardbots.sim.journal import code_hash
+
+        self._code = code_hash()
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
-        if fn not in self._remote:  # a crashed game is a bug to see, not to retry
-            self._remote[fn] = self._ray.remote(num_cpus=1, max_retries=0)(fn)
-        ref = self._remote[fn].remote(*args)
-        future: Future[Any] = ref.future()
-        self._running[future] = ref
-        future.add_done_callback(lambda f: self._running.pop(f, None))
-        return future
+        ref = self._task.remote(fn, args)
+        out: Future[Any] = Future()
+        self._running[out] = ref
+        out.add_done_callback(lambda f: self._running.pop(f, None))
+        ref.future().add_done_callback(lambda done: _unwrap(done, out, self._code))
+        return out
 
     def close(self) -> None:
         for ref in list(self._running.values()):
             with contextlib.suppress(Exception):  # finished meanwhile: nothing to cancel
                 self._ray.cancel(ref, force=True)
         self._running.clear()
+
+
+def _unwrap(done: Future[Any], out: Future[Any], code: str) -> None:
+    exc = done.exception()
+    if exc is not None:
+        out.set_exception(exc)
+        return
+    theirs, result = done.result()
+    if theirs != code:
+        out.set_exception(
+            CodeMismatch(
+                f"a Ray worker runs other boardbots code (hash {theirs}, here {code}): "
+                "install the same version on every node"
+            )
+        )
+    else:
+        out.set_result(result)
 
 
 def open_pool(backend: Backend, workers: int) -> TaskPool:
