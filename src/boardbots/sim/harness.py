@@ -217,7 +217,11 @@ def _play_in_pool(
             pos += size
         finished, running = wait(running, stopping.POLL_S, FIRST_COMPLETED)
         for fut in finished:
-            chunk, seconds = fut.result()
+            try:
+                chunk, seconds = fut.result()
+            except Exception:
+                stopping.check()  # a Ctrl-C that reached the workers too is a stop, not a crash
+                raise
             spent, played = spent + seconds, played + len(chunk)
             for rec in chunk:
                 records.append(rec)
