@@ -48,10 +48,10 @@ class RayBotPool:
     ) -> Future[Any]:
         ref = self._task.remote(self._plugins, fn, tuple(args))
         out: Future[Any] = Future()  # left pending, so `cancel()` works while it runs
-        timer = threading.Timer(timeout, self._expire, (ref, out)) if timeout else None
+        timer = threading.Timer(timeout, _expire, (out,)) if timeout else None
+        self._out.add(out)  # before the callbacks: a task done already ends `out` at once
         out.add_done_callback(lambda f: self._ended(ref, f, timer))
         ref.future().add_done_callback(lambda done: _settle(out, done, self._crashed))
-        self._out.add(out)
         if timer is not None:
             timer.daemon = True
             timer.start()
@@ -59,10 +59,6 @@ class RayBotPool:
 
     def _crashed(self, exc: BaseException) -> bool:
         return isinstance(exc, self._ray.exceptions.WorkerCrashedError | ConnectionError)
-
-    def _expire(self, ref: Any, out: Future[Any]) -> None:
-        """The task outlived its timeout: its answer is no longer wanted."""
-        _finish(out, exc=TimeoutError("the bot task overran its timeout and was stopped"))
 
     def _ended(self, ref: Any, out: Future[Any], timer: threading.Timer | None) -> None:
         """Whatever ended the future, a task still running is killed."""
@@ -79,6 +75,11 @@ class RayBotPool:
 
     def join(self, timeout: float | None = None) -> None:
         """Nothing to wait for: cancelled tasks end on their own workers."""
+
+
+def _expire(out: Future[Any]) -> None:
+    """The task outlived its timeout: its answer is no longer wanted (and `_ended` kills it)."""
+    _finish(out, exc=TimeoutError("the bot task overran its timeout and was stopped"))
 
 
 def _settle(out: Future[Any], done: Future[Any], crashed: Callable[[BaseException], bool]) -> None:
