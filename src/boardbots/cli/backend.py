@@ -14,6 +14,7 @@ from boardbots import ray_cluster
 from boardbots.cli.errors import fail
 from boardbots.sim.pools import BACKENDS, Backend
 
+WORKERS_HELP = "Worker processes (with --backend ray and no --address: the Ray instance's CPUs)."
 BACKEND_OPTION: str = typer.Option(
     "local", help="Where games are played: local (worker processes here) or ray (Ray tasks)."
 )
