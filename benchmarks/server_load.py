@@ -13,10 +13,15 @@ Two scenarios, both against a throw-away `boardbots serve` on a free
   bot, and bot against bot with a spectator); reports decisions per second,
   the bots' p50/p95 response time and the fallback rate.
 
+`--bots local,ray` runs the scenario once per way of running the bots (the
+local process pool, then Ray tasks on a local Ray instance with --workers
+CPUs) and ends with the two side by side.
+
 Every loop is capped in count and time, so the script always ends.
 
     boardbots bench server_load                       # fair, 20 Hard tables, 90 s
     boardbots bench server_load -- --mode mixed --tables 40 --duration 30
+    boardbots bench server_load -- --mode mixed --duration 30 --bots local,ray
 """
 
 from __future__ import annotations
@@ -72,7 +77,9 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def local_server(workers: int, budget_ms: str, fast_messages: bool) -> Iterator[str]:
+def local_server(
+    workers: int, budget_ms: str, fast_messages: bool, bots: str = "local"
+) -> Iterator[str]:
     """A throw-away server in a child process with its own data folder. The load test
     is one client, so the per-client limits are lifted; the message rate limit only in
     the mixed scenario (the fair one floods at the rate a real client may use)."""
@@ -85,7 +92,7 @@ def local_server(workers: int, budget_ms: str, fast_messages: bool) -> Iterator[
     env |= {"BOARDBOTS_TABLES_PER_CLIENT": "1000000", "BOARDBOTS_OPEN_TABLES_PER_CLIENT": "1000"}
     env |= {"BOARDBOTS_SOCKETS_PER_CLIENT": "1000"}
     cmd = [sys.executable, "-m", "boardbots.cli", "serve", "--port", str(port), "--data", data]
-    cmd += ["--workers", str(workers), "--log-level", "error"]
+    cmd += ["--workers", str(workers), "--log-level", "error", "--bots", bots]
     proc = subprocess.Popen(cmd, cwd=data, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -420,6 +427,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--human-delay", type=float, default=0.5, help="max seconds a human thinks")
     p.add_argument("--workers", type=int, default=2, help="bot worker processes of the server")
     p.add_argument("--budget-ms", default="hard=900,default=200", help="BOARDBOTS_BUDGET_MS")
+    p.add_argument(
+        "--bots", default="local", help="where the server's bots run: local, ray or local,ray"
+    )
     p.add_argument("--url", default=None, help="use a running loopback server instead")
     p.add_argument("--json", type=Path, default=None, help="also write the report here")
     return p
@@ -433,17 +443,40 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if args.url is not None and urlparse(args.url).hostname not in LOOPBACK:
         raise SystemExit("the load test only talks to a loopback address")
     args.bot_tables = max(0, min(args.bot_tables, MAX_TABLES))
-    scenario = run_fair if args.mode == "fair" else run
+    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
+    if not kinds or any(k not in ("local", "ray") for k in kinds):
+        raise SystemExit("--bots takes local, ray or local,ray")
     if args.url:
-        report = asyncio.run(scenario(args.url.rstrip("/"), args))
+        reports = {"url": _one_run(args, args.url.rstrip("/"))}
     else:
-        with local_server(args.workers, args.budget_ms, args.mode == "mixed") as url:
-            report = asyncio.run(scenario(url, args))
+        reports = {}
+        for kind in kinds:
+            with local_server(args.workers, args.budget_ms, args.mode == "mixed", kind) as url:
+                reports[kind] = {"bots": kind, **_one_run(args, url)}
+    if len(reports) > 1:
+        _side_by_side(reports)
+    result = next(iter(reports.values())) if len(reports) == 1 else reports
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2))
+    return result
+
+
+def _one_run(args: argparse.Namespace, url: str) -> dict[str, Any]:
+    scenario = run_fair if args.mode == "fair" else run
+    report = asyncio.run(scenario(url, args))
     for key, value in report.items():
         print(f"{key:>26}: {value}")
-    if args.json:
-        args.json.write_text(json.dumps(report, indent=2))
     return report
+
+
+COMPARED = ("decisions_per_s", "bot_decisions", "bot_p50_ms", "bot_p95_ms", "fallback_rate")
+
+
+def _side_by_side(reports: dict[str, dict[str, Any]]) -> None:
+    print(f"\n{'':>26}  " + "  ".join(f"{k:>10}" for k in reports))
+    for key in COMPARED:
+        values = [str(r.get(key)) for r in reports.values()]
+        print(f"{key:>26}: " + "  ".join(f"{v:>10}" for v in values))
 
 
 if __name__ == "__main__":

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from types import ModuleType
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("dev", max_examples=30, deadline=None)
@@ -11,3 +14,15 @@ settings.register_profile(
     "ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture(scope="session")
+def ray_instance() -> Iterator[ModuleType]:
+    """One local Ray instance with 2 CPUs for the whole session: starting Ray costs
+    seconds, so every Ray test shares it (each pytest-xdist worker starts its own)."""
+    pytest.importorskip("ray", reason="Ray is not installed: pip install 'boardbots[ray]'")
+    from boardbots import ray_cluster
+
+    ray = ray_cluster.connect(None, 2)
+    yield ray
+    ray.shutdown()

@@ -89,6 +89,14 @@ CASES: dict[str, tuple[Setup, str]] = {
         "afile",
     ),
     "sim no games": (_in_tmp(*SIM, "--seats", "easy,easy", "--games", "0"), "games"),
+    "sim an unknown backend": (
+        _in_tmp(*SIM, "--seats", "easy,easy", "--backend", "spark"),
+        "spark",
+    ),
+    "sim an address without ray": (
+        _in_tmp(*SIM, "--seats", "easy,easy", "--address", "auto"),
+        "--backend ray",
+    ),
     "tune a bad value": (_in_tmp(*TUNE, "--grid", "c=abc"), "parameter c"),
     "tune an unknown parameter": (_in_tmp(*TUNE, "--grid", "nosuch=1"), "nosuch"),
     "tune a negative seed": (_in_tmp(*TUNE, "--grid", "c=0.2", "--seed", "-2"), "seed"),
@@ -122,6 +130,11 @@ CASES: dict[str, tuple[Setup, str]] = {
         "bad.toml",
     ),
     "serve negative workers": (_in_tmp("serve", "--workers", "-1", "--data", "TMP/d"), "workers"),
+    "serve bots nowhere": (_in_tmp("serve", "--bots", "cloud", "--data", "TMP/d"), "cloud"),
+    "serve an address without ray": (
+        _in_tmp("serve", "--address", "auto", "--data", "TMP/d"),
+        "--bots ray",
+    ),
     "bench an unknown benchmark": (_in_tmp("bench", "nosuch"), "nosuch"),
     "an unknown command": (_in_tmp("nosuch"), "nosuch"),
 }

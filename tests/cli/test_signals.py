@@ -130,3 +130,35 @@ def test_sigterm_stops_accept_and_says_how_to_resume(tmp_path: Path) -> None:
     assert not _outliving(workers), "the workers outlived the run"
     assert proc.returncode == 143, err
     assert "--out acc --resume" in err and "Traceback" not in err
+
+
+def _descendants(pid: int) -> list[int]:
+    found, todo = [], [pid]
+    while todo:
+        kids = _children(todo.pop())
+        found += kids
+        todo += kids
+    return found
+
+
+def test_ctrl_c_stops_a_ray_run_and_its_tasks(tmp_path: Path) -> None:
+    """On Ray the games run in Ray's workers: the stop cancels them, and the local Ray
+    instance the run started goes with it (one signal only: Ray's start costs seconds)."""
+    pytest.importorskip("ray", reason="Ray is not installed: pip install 'boardbots[ray]'")
+    journal = tmp_path / "run.jsonl"
+    args = [*SIM, "--workers", "2", "--backend", "ray", "--journal", journal.name]
+    proc = _start(args, tmp_path)
+
+    def a_game_is_kept() -> bool:
+        if proc.poll() is not None:
+            return True  # ended early: the asserts below say why
+        return journal.exists() and len(journal.read_text().splitlines()) > 1
+
+    _poll(a_game_is_kept, "a finished game")
+    ray_processes = _descendants(proc.pid)
+    assert proc.poll() is None, proc.communicate()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=WAIT_S)
+    assert proc.returncode == 130, err
+    assert not _outliving(ray_processes), "Ray's processes outlived the run"
+    assert "Traceback" not in err and "--journal run.jsonl --resume" in err

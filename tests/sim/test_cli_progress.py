@@ -64,7 +64,7 @@ def test_accept_without_a_terminal_says_how_fast_it_goes_and_when_it_ends(
     monkeypatch.setattr(accept_cli, "_write_acceptance", lambda *args: None)
     accept_cli.accept(
         game="y", full=False, seed=1, workers=1, out=tmp_path, only=None,
-        ci=False, resume=False, status=False,
+        ci=False, resume=False, status=False, backend="local", address=None,
     )  # fmt: skip
     lines = [line for line in out.getvalue().splitlines() if line.startswith("Tiny:")]
     assert lines[0] == "Tiny: 0/10"  # the start, before any game: no speed to show yet

@@ -12,6 +12,7 @@ import typer
 from rich.table import Table
 
 from boardbots.cli import checks, progress
+from boardbots.cli.backend import ADDRESS_OPTION, BACKEND_OPTION, WORKERS_HELP, checked
 from boardbots.cli.errors import fail
 from boardbots.cli.progress import Pace
 from boardbots.sim import acceptance, report
@@ -23,7 +24,7 @@ def accept(
     game: str = typer.Option(..., help="Game name: y or domination."),
     full: bool = typer.Option(False, help="Run the full experiments (2,000+ games each)."),
     seed: int = typer.Option(2026, help="Seed for the whole suite."),
-    workers: int = typer.Option(os.cpu_count() or 1, min=1, help="Worker processes."),
+    workers: int = typer.Option(os.cpu_count() or 1, min=1, help=WORKERS_HELP),
     out: Path = typer.Option(
         Path("artifacts/acceptance"), help="Folder for the JSON, Markdown and SVG report."
     ),
@@ -40,6 +41,8 @@ def accept(
         help="Play nothing: show each experiment's figure over the games its journal "
         "holds so far (judged only once every game is in).",
     ),
+    backend: str = BACKEND_OPTION,
+    address: str | None = ADDRESS_OPTION,
 ) -> None:
     """Run a game's acceptance experiments and judge each against its target.
 
@@ -61,6 +64,7 @@ def accept(
         )
         return
     checks.writable_folder(out / "journal" / game, "--out")
+    where = checked(backend, address, workers)
     bar = progress.bar()
     tasks: dict[str, Any] = {}
     paces: dict[str, Pace] = {}
@@ -77,7 +81,16 @@ def accept(
     with bar, stop_on_signals():
         try:
             rows = acceptance.run_suite(
-                game, full, seed, workers, on_progress, only or None, ci, out / "journal", resume
+                game,
+                full,
+                seed,
+                workers,
+                on_progress,
+                only or None,
+                ci,
+                out / "journal",
+                resume,
+                where,
             )
         except ValueError as exc:
             fail(str(exc))

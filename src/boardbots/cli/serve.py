@@ -12,6 +12,7 @@ from typing import Any
 import typer
 from rich.console import Console
 
+from boardbots import ray_cluster
 from boardbots.cli import checks
 from boardbots.cli.errors import fail
 from boardbots.server.config import DEFAULT_CONFIG_FILE, ServerConfig, load_config
@@ -41,13 +42,19 @@ def serve(
         None, help="Bot worker processes; 0 runs bots in the server.", show_default="2"
     ),
     log_level: str = typer.Option(None, help="debug, info, warning or error.", show_default="info"),
+    bots: str = typer.Option(
+        None, help="Where bots think: local (worker processes) or ray.", show_default="local"
+    ),
+    address: str = typer.Option(
+        None, help="With --bots ray: the Ray cluster to join (default: a local Ray instance)."
+    ),
 ) -> None:
     import uvicorn
 
     from boardbots.server.app import create_app
 
     overrides = {"host": host, "port": port, "data": data, "bot_workers": workers}
-    overrides["log_level"] = log_level
+    overrides |= {"log_level": log_level, "bots": bots, "ray_address": address}
     settings = _settings(config, overrides)
     sock = _listen(settings.host, settings.port)
     logging.basicConfig(
@@ -85,7 +92,25 @@ def _settings(file: Path | None, overrides: dict[str, Any]) -> ServerConfig:
     if settings.bot_workers < 0:
         fail(f"bot workers must be 0 or more, not {settings.bot_workers}")
     checks.writable_folder(Path(settings.data), "data folder")
+    _check_bots(settings)
     return settings
+
+
+def _check_bots(settings: ServerConfig) -> None:
+    """With Ray, join the cluster now: a missing extra or a wrong address is one line
+    here, not a server whose every bot move falls back to Easy."""
+    if settings.bots not in ("local", "ray"):
+        fail(f"--bots must be local or ray, not {settings.bots!r}")
+    if settings.bots == "local":
+        if settings.ray_address:
+            fail("--address needs --bots ray: it names the Ray cluster for the bots")
+        return
+    try:
+        ray_cluster.connect(settings.ray_address or None, settings.bot_workers or None)
+    except ray_cluster.RayMissing as exc:
+        fail(str(exc))
+    except Exception as exc:  # Ray's errors for a bad address vary by version
+        fail(f"could not start or join the Ray cluster for the bots: {exc}")
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -14,12 +14,14 @@ from rich.table import Table
 
 from boardbots.bots.registry import split_seats
 from boardbots.cli import checks, progress
+from boardbots.cli.backend import ADDRESS_OPTION, BACKEND_OPTION, WORKERS_HELP, checked
 from boardbots.cli.errors import fail
 from boardbots.cli.progress import Pace
 from boardbots.sim import report
 from boardbots.sim.harness import GameRecord, MatchSpec, run
 from boardbots.sim.journal import Journal
 from boardbots.sim.metrics import win_shares
+from boardbots.sim.pools import Backend, CodeMismatch
 from boardbots.sim.stopping import stop_on_signals
 
 
@@ -41,26 +43,31 @@ def sim(
     seed: int = typer.Option(1, help="Run seed; game i uses a seed derived from it."),
     options: str = typer.Option(None, help="Game options as JSON, e.g. '{\"size\": 9}'."),
     out: Path = typer.Option(None, help="Write the JSON report here (schema in docs/sim.md)."),
-    workers: int = typer.Option(os.cpu_count() or 1, min=1, help="Worker processes."),
+    workers: int = typer.Option(os.cpu_count() or 1, min=1, help=WORKERS_HELP),
     journal: Path = typer.Option(
         None, help="Keep every finished game in this file (JSON lines) as it ends."
     ),
     resume: bool = typer.Option(
         False, help="Continue the run in --journal: play only the games it lacks."
     ),
+    backend: str = BACKEND_OPTION,
+    address: str | None = ADDRESS_OPTION,
 ) -> None:
     """Play bots against each other; seats rotate every game."""
     spec, book, kept = _prepare(game, seats, games, seed, options, out, journal, resume)
+    where = checked(backend, address, workers)
     records: list[GameRecord] = list(kept.values())
     start = progress.clock()
     with stop_on_signals():
         try:
-            final = _play(spec, games, seed, workers, book, records)
+            final = _play(spec, games, seed, workers, book, records, where)
+        except CodeMismatch as exc:
+            fail(str(exc))
         except KeyboardInterrupt as exc:
             _stopped(exc, spec, games, seed, options, journal, len(records))
     elapsed = progress.clock() - start
     data = report.run_report(
-        spec, seed, final, {"elapsed_s": round(elapsed, 2), "workers": workers}
+        spec, seed, final, {"elapsed_s": round(elapsed, 2), "workers": workers, "backend": backend}
     )
     if out:
         report.dump(data, out)
@@ -106,6 +113,7 @@ def _play(
     workers: int,
     book: Journal | None,
     records: list[GameRecord],
+    backend: Backend,
 ) -> list[GameRecord]:
     """The run with its live bar; `records` grows as games end (a stop keeps them)."""
     label = f"{spec.game} {','.join(spec.seats)}"
@@ -124,7 +132,7 @@ def _play(
             live.update(_grid(bar, records))
             progress.plain_line(label, len(records), games, rate)
 
-        return run(spec, games, seed, workers, on_game, kept)
+        return run(spec, games, seed, workers, on_game, kept, backend)
 
 
 def _stopped(

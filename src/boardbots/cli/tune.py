@@ -11,6 +11,7 @@ from rich.table import Table
 
 from boardbots.bots.registry import split_seats
 from boardbots.cli import checks, progress
+from boardbots.cli.backend import ADDRESS_OPTION, BACKEND_OPTION, WORKERS_HELP, checked
 from boardbots.cli.errors import fail
 from boardbots.sim.stopping import stop_on_signals
 from boardbots.sim.tune import lineups, parse_grid, tune
@@ -26,13 +27,15 @@ def tune_cmd(
     games: int = typer.Option(100, min=1, help="Games per candidate (the same seeds for all)."),
     seed: int = typer.Option(1, help="Seed of the shared game set."),
     options: str = typer.Option(None, help="Game options as JSON."),
-    workers: int = typer.Option(os.cpu_count() or 1, min=1, help="Worker processes."),
+    workers: int = typer.Option(os.cpu_count() or 1, min=1, help=WORKERS_HELP),
     journal: Path = typer.Option(
         None, help="Folder keeping every candidate's finished games, one file each."
     ),
     resume: bool = typer.Option(
         False, help="Continue the run in --journal: play only what it lacks."
     ),
+    backend: str = BACKEND_OPTION,
+    address: str | None = ADDRESS_OPTION,
 ) -> None:
     """Grid-search bot parameters on a fixed seed set; best setting first."""
     if resume and journal is None:
@@ -48,9 +51,12 @@ def tune_cmd(
         fail(str(exc))
     if journal is not None:
         checks.writable_folder(journal, "--journal")
+    where = checked(backend, address, workers)
     with stop_on_signals():
         try:
-            rows = tune(game, bot, values, seats, games, seed, workers, opts, None, journal, resume)
+            rows = tune(
+                game, bot, values, seats, games, seed, workers, opts, None, journal, resume, where
+            )
         except ValueError as exc:
             fail(str(exc))
         except KeyboardInterrupt as exc:

@@ -1,4 +1,5 @@
-"""The bot service: decisions in a pebble process pool, with Easy in the server as the fallback.
+"""The bot service: decisions in a pebble process pool (or on Ray: `ray_bots.py`), with Easy
+in the server as the fallback.
 
 pebble kills a task that overruns its timeout and starts a fresh worker, so a
 hung bot costs one worker for a while, never the server. The server stops
@@ -26,6 +27,7 @@ from boardbots.core.contract import Action, View
 from boardbots.core.rng import Rng
 from boardbots.server import bot_worker
 from boardbots.server.config import ServerConfig
+from boardbots.server.ray_bots import RayBotPool, WorkerLost
 from boardbots.server.scheduler import FairScheduler
 from boardbots.server.stats import Stats
 
@@ -58,11 +60,12 @@ class BotService:
     def __init__(self, config: ServerConfig, stats: Stats) -> None:
         self.config = config
         self.stats = stats
-        self.pool: ProcessPool | None = None
+        self.pool: ProcessPool | RayBotPool | None = None
+        self.slots = max(1, config.bot_workers)
         self._ids = itertools.count(1)
         self._awaited: set[int] = set()
         self._warned_fallback = False
-        self.scheduler = FairScheduler(max(1, config.bot_workers))
+        self.scheduler = FairScheduler(self.slots)
 
     def start(self) -> None:
         """Start the pool; a failure only means every bot move becomes a fallback."""
@@ -71,16 +74,25 @@ class BotService:
             log.warning("bot_workers=0: every bot decision runs the fallback in the server")
             return
         try:
-            context = multiprocessing.get_context(self.config.worker_start)
-            self.pool = ProcessPool(
-                max_workers=self.config.bot_workers,
-                initializer=bot_worker.init_worker,
-                initargs=(list(self.config.plugins),),
-                context=context,
-            )
+            self.pool = self._new_pool()
         except Exception:
             log.exception("the bot pool could not start; bots will use the fallback")
             self.pool = None
+
+    def _new_pool(self) -> ProcessPool | RayBotPool:
+        """Local worker processes, or Ray tasks: then a cluster's CPUs are the slots."""
+        if self.config.bots == "ray":
+            address = self.config.ray_address or None
+            pool = RayBotPool(address, self.config.bot_workers, list(self.config.plugins))
+            self.slots = pool.slots
+            self.scheduler = FairScheduler(self.slots)
+            return pool
+        return ProcessPool(
+            max_workers=self.config.bot_workers,
+            initializer=bot_worker.init_worker,
+            initargs=(list(self.config.plugins),),
+            context=multiprocessing.get_context(self.config.worker_start),
+        )
 
     async def warm_up(self, limit_s: float = 30.0) -> None:
         """Wait until every worker has imported the bots, so the first move is not a timeout."""
@@ -88,7 +100,7 @@ class BotService:
             return
         futures = [
             asyncio.wrap_future(self.pool.schedule(bot_worker.ping, args=(0.05,)))
-            for _ in range(self.config.bot_workers)
+            for _ in range(self.slots)
         ]
         try:
             pids = await asyncio.wait_for(asyncio.gather(*futures), limit_s)
@@ -98,7 +110,7 @@ class BotService:
 
     def stop(self) -> None:
         if self.pool is not None:
-            self.pool.stop()  # type: ignore[no-untyped-call]
+            self.pool.stop()
             self.pool.join(timeout=5)
             self.pool = None
 
@@ -182,7 +194,7 @@ class BotService:
         except asyncio.CancelledError:
             self._cancel(future)  # an undo, a replaced seat or a closed table: nobody waits
             raise
-        except ProcessExpired as exc:
+        except (ProcessExpired, WorkerLost) as exc:
             log.warning("bot worker died on request %d: %s", rid, exc)
             return None, "crashed"
         except Exception as exc:
@@ -201,7 +213,9 @@ class BotService:
         self, loop: asyncio.AbstractEventLoop, rid: int, future: concurrent.futures.Future[Any]
     ) -> None:
         """In pebble's thread (the loop's on cancel): frees the slot, counts late answers."""
-        if future.cancelled() or isinstance(future.exception(), ProcessExpired | TimeoutError):
+        if future.cancelled() or isinstance(
+            future.exception(), ProcessExpired | WorkerLost | TimeoutError
+        ):
             self._release_when_ready(loop)
         else:
             _call_in(loop, self.scheduler.release)

@@ -29,6 +29,10 @@ class ServerConfig:
     timeout_extra_s: float = 1.5
     kill_grace_s: float = 1.0
     bot_workers: int = 2
+    bots: str = "local"
+    """Where bot decisions run: `local` (a process pool here) or `ray` (Ray tasks;
+    `bot_workers` is then a private instance's CPUs, unless `ray_address` names a cluster)."""
+    ray_address: str = ""
     worker_start: str = "spawn"
     fallback_bot: str = "easy"
     max_message_bytes: int = 4096

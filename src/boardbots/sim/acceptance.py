@@ -25,6 +25,7 @@ from boardbots.games import get_game
 from boardbots.sim.harness import GameRecord, MatchSpec, game_seed, run, seat_to_move
 from boardbots.sim.journal import Journal
 from boardbots.sim.metrics import pairwise, spread, win_shares
+from boardbots.sim.pools import LOCAL, Backend
 
 Progress = Callable[[str, int, int], None]
 
@@ -60,6 +61,7 @@ def strength_row(
     ci: bool = False,
     journals: Path | None = None,
     resume: bool = False,
+    backend: Backend = LOCAL,
 ) -> dict[str, Any]:
     """Play one strength experiment and judge it against its target.
 
@@ -87,7 +89,7 @@ def strength_row(
         if progress:
             progress(exp["name"], done[0], games)
 
-    records = run(spec, games, seed, workers, tick, kept)
+    records = run(spec, games, seed, workers, tick, kept, backend)
     row = _judged(exp, records)
     if short:
         row = {**row, **ci_verdict(exp, row), "ci_note": f"{games} games in CI: {exp['ci_why']}"}
@@ -286,6 +288,7 @@ def run_suite(
     ci: bool = False,
     journals: Path | None = None,
     resume: bool = False,
+    backend: Backend = LOCAL,
 ) -> list[dict[str, Any]]:
     """Every experiment of a game, in file order; `only` filters by name.
 
@@ -307,7 +310,9 @@ def run_suite(
             rows.append(timing_row(suite, exp, full, seed, progress))
         else:
             folder = journals / game if journals else None
-            rows.append(strength_row(suite, exp, full, seed, workers, progress, ci, folder, resume))
+            rows.append(
+                strength_row(suite, exp, full, seed, workers, progress, ci, folder, resume, backend)
+            )
     return rows
 
 

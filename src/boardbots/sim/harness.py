@@ -8,15 +8,12 @@ from results) come from the clock.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Any
-
-from pebble import ProcessPool
 
 from boardbots.bots.base import Bot, BotContext
 from boardbots.bots.registry import make_bot
@@ -25,6 +22,7 @@ from boardbots.core.results import shares_from_keys
 from boardbots.core.rng import Rng, decision_seed, mix_seed
 from boardbots.games import get_game
 from boardbots.sim import stopping
+from boardbots.sim.pools import LOCAL, Backend, TaskPool, open_pool
 
 log = logging.getLogger(__name__)
 
@@ -164,10 +162,6 @@ def chunk_size(seconds_per_game: float | None) -> int:
     return max(1, int(CHUNK_SECONDS / seconds_per_game))
 
 
-STOP_WAIT_S = 1.5
-"""How long a stopped run waits for its workers to end before it goes on without them."""
-
-
 def run(
     spec: MatchSpec,
     games: int,
@@ -175,56 +169,59 @@ def run(
     workers: int = 1,
     on_game: Callable[[GameRecord], None] | None = None,
     done: dict[int, GameRecord] | None = None,
+    backend: Backend = LOCAL,
 ) -> list[GameRecord]:
-    """Play `games` games and return them in index order, whatever `workers` is.
+    """Play `games` games and return them in index order, whatever `workers` and
+    `backend` are (see `pools.py`).
 
     Games in `done` (from a journal: see `journal.py`) are taken as played;
     `on_game` hears only of the games played now. An exception in the parent
-    (Ctrl-C, `Terminated`) kills the workers before it goes up: they never
-    outlive the run.
+    (Ctrl-C, `Terminated`) stops the workers or remote tasks before it goes up:
+    they never outlive the run.
     """
     for code in spec.seats:
         make_bot(code, spec.game)  # fail fast on a bad bot code, before any process starts
     kept = {i: r for i, r in (done or {}).items() if i < games}
     todo = [i for i in range(games) if i not in kept]
     records = list(kept.values())
-    if workers <= 1:
+    if workers <= 1 and backend.kind == "local":
         for i in todo:
             records.append(play_game(spec, seed, i))
             if on_game:
                 on_game(records[-1])
     else:
         with stopping.deferred():
-            pool = ProcessPool(max_workers=workers, initializer=stopping.worker_signals)
+            pool = open_pool(backend, workers)
             try:
-                _play_in_pool(pool, spec, seed, todo, workers, records, on_game)
+                _play_in_pool(pool, spec, seed, todo, records, on_game)
                 stopping.check()  # one that came after the last poll still stops the run
             finally:
-                pool.stop()  # type: ignore[no-untyped-call]
-                with contextlib.suppress(TimeoutError):
-                    pool.join(timeout=STOP_WAIT_S)
+                pool.close()
     return sorted(records, key=lambda r: r.index)
 
 
 def _play_in_pool(
-    pool: ProcessPool,
+    pool: TaskPool,
     spec: MatchSpec,
     seed: int,
     todo: list[int],
-    workers: int,
     records: list[GameRecord],
     on_game: Callable[[GameRecord], None] | None,
 ) -> None:
     pos, spent, played = 0, 0.0, 0
     running: set[Future[tuple[list[GameRecord], float]]] = set()
     while pos < len(todo) or running:
-        while pos < len(todo) and len(running) < 2 * workers:  # none idles between tasks
+        while pos < len(todo) and len(running) < 2 * pool.slots:  # none idles between tasks
             size = chunk_size(spent / played if played else None)
-            running.add(pool.schedule(_play_chunk, (spec, seed, todo[pos : pos + size])))
+            running.add(pool.submit(_play_chunk, spec, seed, todo[pos : pos + size]))
             pos += size
         finished, running = wait(running, stopping.POLL_S, FIRST_COMPLETED)
         for fut in finished:
-            chunk, seconds = fut.result()
+            try:
+                chunk, seconds = fut.result()
+            except Exception:
+                stopping.check()  # a Ctrl-C that reached the workers too is a stop, not a crash
+                raise
             spent, played = spent + seconds, played + len(chunk)
             for rec in chunk:
                 records.append(rec)

@@ -16,6 +16,7 @@ from boardbots.bots.registry import parse_code
 from boardbots.sim.harness import GameRecord, MatchSpec, run
 from boardbots.sim.journal import Journal
 from boardbots.sim.metrics import pairwise, win_shares
+from boardbots.sim.pools import LOCAL, Backend
 
 
 def parse_grid(items: list[str]) -> dict[str, list[str]]:
@@ -66,6 +67,7 @@ def tune(
     on_game: Callable[[str, GameRecord], None] | None = None,
     journals: Path | None = None,
     resume: bool = False,
+    backend: Backend = LOCAL,
 ) -> list[dict[str, Any]]:
     """Score every candidate on the same games; best first.
 
@@ -77,7 +79,8 @@ def tune(
     rows = []
     for code, seats in zip(codes, lineups(bot, grid, lineup), strict=True):
         spec = MatchSpec(game, seats, options or {})
-        records = _run(spec, games, seed, workers, _tell(on_game, code), journals, resume)
+        heard = _tell(on_game, code)
+        records = _run(spec, games, seed, workers, heard, journals, resume, backend)
         share = win_shares(records)[code]
         row: dict[str, Any] = {"code": code, "win_share": share}
         others = sorted({s for s in seats if s != code})
@@ -94,10 +97,11 @@ def _run(
     on_game: Callable[[GameRecord], None] | None,
     journals: Path | None,
     resume: bool,
+    backend: Backend,
 ) -> list[GameRecord]:
     """One candidate's games, through its journal when there is a folder for them."""
     if journals is None:
-        return run(spec, games, seed, workers, on_game)
+        return run(spec, games, seed, workers, on_game, None, backend)
     name = re.sub(r"[^A-Za-z0-9_.=-]+", "_", ",".join(spec.seats))
     book = Journal(journals / f"{name}.jsonl", spec, seed)
     kept = book.begin(resume, games)
@@ -107,7 +111,7 @@ def _run(
         if on_game:
             on_game(rec)
 
-    return run(spec, games, seed, workers, keep, kept)
+    return run(spec, games, seed, workers, keep, kept, backend)
 
 
 def _tell(
