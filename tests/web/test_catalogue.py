@@ -100,7 +100,7 @@ def test_dynamic_keys_exist() -> None:
     wanted |= {f"type.{kind}" for spec in cards.values() for kind in spec["types"]}
     wanted |= {f"bot.{code}.name" for code in ("random", "easy", "medium", "hard", "bigmoney")}
     wanted |= {f"home.add.{code}" for code in ("random", "easy", "medium", "hard", "bigmoney")}
-    parts = ("title", "tagline", "scoreunit")
+    parts = ("title", "tagline", "scoreunit", "scorehead")
     wanted |= {f"game.{g}.{part}" for g in ("y", "domination") for part in parts}
     verbs = ("play", "buy", "gain", "discard", "trash", "topdeck", "react")
     wanted |= {f"dom.act.{verb}" for verb in verbs}

@@ -21,6 +21,8 @@ def start_y_game(page: Any, size: int) -> None:
     seats = page.locator(".seat-row")
     assert seats.count() == 2
     assert "Easy bot" in seats.nth(1).inner_text()
+    hint = page.locator(".players .hint").first.inner_text()
+    assert "this game takes 2 players" in hint and "2–2" not in hint
     page.locator("[data-test=start]").click()
     page.wait_for_url("**/#/table/*")
     page.locator(".table-page .yboard").wait_for()
@@ -57,6 +59,7 @@ def test_full_y_game_against_easy(new_page: Any) -> None:
         assert moves <= 6, "a size-4 board has 10 cells, so we cannot need more than 5 moves"
     result = page.locator("[data-test=result]")
     assert "won" in result.inner_text() or "wins" in result.inner_text()
+    assert result.locator("thead th").nth(1).inner_text() == "Wins"
     assert page.locator(".stone.chain").count() >= 3, "the winning chain is highlighted"
     assert page.locator(".stone.last").count() == 1
     time.sleep(0.5)  # let the result panel finish appearing

@@ -88,7 +88,11 @@ export function formatPercent(value) {
 }
 
 export function formatList(items) {
-  return new Intl.ListFormat(locale(), { style: "long", type: "conjunction" }).format(items);
+  const parts = new Intl.ListFormat(locale(), { style: "long", type: "conjunction" }).formatToParts(items);
+  // ICU's Thai pattern glues "และ" to the next item ("7 × ทองแดงและ3 × ที่ดิน");
+  // Thai separates phrases with spaces, so a joining word gets one on each side.
+  const spaced = lang === "th";
+  return parts.map((p) => (spaced && p.type === "literal" && p.value.trim() ? ` ${p.value.trim()} ` : p.value)).join("");
 }
 
 // Static markup: data-i18n="key" sets the text, data-i18n-attr="aria-label:key;title:key"

@@ -180,7 +180,7 @@ function playersSection(config, info, redraw) {
     h("div.field", null, h("label", { for: "pname" }, t("home.name")), name),
     h("ol.seat-list", { "aria-label": t("home.seats") }, rows),
     h("div.add-row", null, buttons),
-    h("p.hint", { "aria-live": "polite" }, t("home.count", { count: seats.length, min, max }),
+    h("p.hint", { "aria-live": "polite" }, countHint(seats.length, min, max),
       seats.length < min ? h("strong", null, " ", t("home.toofew", { min })) : null),
     h("div.field", null, h("label", { for: "myseat" }, t("home.yourseat")),
       h("select#myseat", { id: "myseat", onchange: (e) => { form.humanIndex = Number(e.target.value); redraw(); } },
@@ -188,6 +188,12 @@ function playersSection(config, info, redraw) {
     h("p.hint", null, t("home.seathint")),
     others.every((s) => s.kind === "bot") ? whereBotsThink(config, redraw) : null,
     h("p", null, h("a", { href: `#/bots/${form.game}` }, t("home.whichbot"))));
+}
+
+// "2 players", not "2–2", when a game takes one number of players.
+function countHint(count, min, max) {
+  if (min === max) return t("home.count.fixed", { count, players: t("home.players.exact", { count: min }) });
+  return t("home.count", { count, min, max });
 }
 
 // Solo tables (you and bots) may run every bot in this browser: see docs/web.md.

@@ -291,7 +291,7 @@ class TablePage {
     put(this.result, h("section.panel.result", { "data-test": "result", "aria-labelledby": "result-title" },
       h("h2", { id: "result-title" }, headline),
       h("table.scores", null,
-        h("thead", null, h("tr", null, h("th", { scope: "col" }, t("result.player")), h("th", { scope: "col" }, t(`game.${tb.game}.scoreunit`)), h("th", { scope: "col" }, t("result.share")))),
+        h("thead", null, h("tr", null, h("th", { scope: "col" }, t("result.player")), h("th", { scope: "col" }, t(`game.${tb.game}.scorehead`)), h("th", { scope: "col" }, t("result.share")))),
         h("tbody", null, rows)),
       h("div.actions", null,
         h("a.button.primary", { href: `#/replay/${tb.id}`, "data-test": "replay-link" }, t("result.replay")),
