@@ -79,7 +79,6 @@ PARAMS = (
 """What a bot code may set (see `bots.params`), in step with `HardParams`."""
 
 
-
 @dataclasses.dataclass(slots=True)
 class Arm:
     """One root candidate's bandit statistics; `rewards` in visit order, which paired
