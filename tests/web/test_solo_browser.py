@@ -199,6 +199,10 @@ def test_a_killed_bot_worker_means_easy_answers_and_the_game_goes_on(solo_page: 
     )
     assert last["by"] == "fallback" and last["seat"] == 1
     page.locator(".ycell.playable").first.click()  # a new bot Worker answers the next one
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-stone]').length >= 4",
+        timeout=BOT_TURN_TIMEOUT_MS,
+    )
     assert my_turn_or_end(page)
     assert stones(page) == 4
 
