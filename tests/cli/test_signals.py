@@ -154,11 +154,16 @@ def test_ctrl_c_stops_a_ray_run_and_its_tasks(tmp_path: Path) -> None:
             return True  # ended early: the asserts below say why
         return journal.exists() and len(journal.read_text().splitlines()) > 1
 
-    _poll(a_game_is_kept, "a finished game")
-    ray_processes = _descendants(proc.pid)
-    assert proc.poll() is None, proc.communicate()
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=WAIT_S)
+    try:
+        _poll(a_game_is_kept, "a finished game")
+        ray_processes = _descendants(proc.pid)
+        assert proc.poll() is None, proc.communicate()
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=WAIT_S)
+    finally:
+        if proc.poll() is None:  # a failed wait must not leave a Ray run behind
+            proc.terminate()
+            proc.communicate(timeout=WAIT_S)
     assert proc.returncode == 130, err
     assert not _outliving(ray_processes), "Ray's processes outlived the run"
     assert "Traceback" not in err and "--journal run.jsonl --resume" in err
