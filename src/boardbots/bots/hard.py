@@ -126,7 +126,7 @@ class HardBot:
         pool = medium.candidates(world)
         if len(pool) == 1:
             return [Arm(pool[0])], False
-        if getattr(world.heur, "hard_trusts_obvious", False):
+        if world.heur.hard_trusts_obvious:
             sure = world.heur.obvious_answer(world.state, pool)
             if sure is not None:
                 return [Arm(sure)], False
@@ -149,9 +149,7 @@ def search(view: View, world: World, arms: list[Arm], ctx: BotContext, p: HardPa
     budget = ctx.time_budget_ms
     start = ctx.now()
     until = game.clock(world.state)[1] + horizon(world, p)
-    fresh = getattr(heur, "hard_new_search", None)
-    if fresh is not None:
-        fresh()  # a game that keeps statistics across iterations starts them anew
+    heur.hard_new_search()  # a game that keeps statistics across iterations starts anew
     worlds = ctx.rng.fork()  # determinizations draw from here
     play = ctx.rng.fork()  # rollouts draw from here
     paired = _paired(world, p)
@@ -224,7 +222,7 @@ def _paired(world: World, p: HardParams) -> bool:
     """Whether arms share worlds: the bot code's choice, else the game's (off by default)."""
     if p.paired is not None:
         return p.paired
-    return bool(getattr(world.heur, "paired_worlds", False))
+    return world.heur.paired_worlds
 
 
 def iterations(world: World, p: HardParams) -> int:
@@ -245,9 +243,8 @@ def horizon(world: World, p: HardParams) -> int:
     else one per seat."""
     if p.horizon_turns:
         return p.horizon_turns
-    own = getattr(world.heur, "hard_horizon_turns", None)
-    found = own(world.state) if own is not None else None
-    return int(found) if found else player_count(world.state)
+    found = world.heur.hard_horizon_turns(world.state)
+    return found if found else player_count(world.state)
 
 
 def _ucb_pick(arms: list[Arm], c2_log: float) -> Arm:

@@ -66,6 +66,23 @@ class Heuristics(Protocol):
         """
         ...
 
+    paired_worlds: bool
+    """Whether Hard compares its candidates on the same worlds (`bots/hard.py`)."""
+
+    hard_trusts_obvious: bool
+    """Whether Hard plays `obvious_answer` without search: only for a game whose obvious
+    answers are never worse than the alternatives."""
+
+    def hard_horizon_turns(self, state: State) -> int | None:
+        """Turns Hard's standard rollout plays past the decision's turn, or None for one
+        per seat."""
+        ...
+
+    def hard_new_search(self) -> None:
+        """Called as each Hard search starts: a game whose rollouts keep statistics across
+        iterations starts them empty, so a decision follows from its seed alone."""
+        ...
+
     def hard_limits(self, state: State) -> tuple[int, int]:
         """Hard's iteration cap and how many of Medium's best moves it searches here,
         unless its bot code says otherwise: a game with cheap iterations may spend more

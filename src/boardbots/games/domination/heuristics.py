@@ -483,6 +483,9 @@ class DominationHeuristics:
             return max(plays, key=lambda a: play_value(t, _named(a), d))
         return default_answer(state, t, options, _clashing if clash else _best_gain)
 
+    def hard_new_search(self) -> None:
+        return None  # no statistics outlive an iteration
+
     def hard_horizon_turns(self, state: State) -> int:
         """Hard's rollouts run through our own next turn: one seat more than a round, so a
         candidate is judged with the next hand it leaves us actually played and bought with."""

@@ -444,9 +444,13 @@ class YHeuristics:
     # other move; the reply bandit would rate every move that keeps two winning cells a
     # sure win too, so Hard must take the win rather than a later one.
     hard_trusts_obvious = True
+    paired_worlds = False  # nothing is hidden: every arm sees the one real board
 
     def __init__(self) -> None:
         self.reply_table = ReplyTable()
+
+    def hard_horizon_turns(self, state: State) -> int | None:
+        return None  # one turn per seat, for the "policy" rollout (the others end the game)
 
     def hard_new_search(self) -> None:
         """Hard starts a search: forget the last one's reply statistics."""
