@@ -132,6 +132,12 @@ class Game(Protocol):
         """The action in words, for logs and the UI."""
         ...
 
+    def reveals(self, before: State, after: State, actor: int) -> bool:
+        """Whether `actor`'s decision from `before` to `after` showed anyone something
+        hidden (a draw, a reveal, a shuffle). The server lets a player take a decision
+        back only when it did not; a game without hidden information returns False."""
+        ...
+
     def render(self, state: State | View) -> str:
         """A plain-text picture for logs and tests."""
         ...

@@ -403,6 +403,20 @@ class DominationGame:
     def describe(self, state: State | View, action: Action) -> str:
         return text.describe(state, action)
 
+    def reveals(self, before: State, after: State, actor: int) -> bool:
+        """The hidden parts are draw piles (their order unknown even to their owner),
+        hands (unknown to others), looked-at cards and the shuffle stream: a decision
+        reveals nothing when none of them moved and the public log gained no reveal."""
+        if before["shuffles"] != after["shuffles"]:
+            return True
+        for p, (old, new) in enumerate(zip(before["players"], after["players"], strict=True)):
+            if any(old[zone] != new[zone] for zone in ("deck", "marks", "look")):
+                return True
+            if p != actor and old["hand"] != new["hand"]:
+                return True
+        added = after["log"][len(before["log"]) :]
+        return any(entry[1] == "reveal" for entry in added)
+
     def render(self, state: State | View) -> str:
         return text.render(state, tables(state), self.scores(state))
 

@@ -270,6 +270,9 @@ class YGame:
             return "swaps: takes the opening stone"
         return f"places a stone on {cell_name(board_of(state), int(action))}"
 
+    def reveals(self, before: State, after: State, actor: int) -> bool:
+        return False  # nothing in Y is hidden or left to chance
+
     def render(self, state: State | View) -> str:
         b = board_of(state)
         black, white = state["stones"]
