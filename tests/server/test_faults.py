@@ -105,6 +105,14 @@ def test_hung_worker_is_killed_and_replaced(tmp_path: Path) -> None:
     and the next request waits for the replacement worker instead of timing out while it
     starts: so the second bot move comes from a worker however slow the machine is."""
     config = make_config(tmp_path, bot_workers=1, timeout_extra_s=2.0, kill_grace_s=60.0)
+    bys, stats = moves_after_a_hang(config, tmp_path)
+    assert bys == ["fallback", "bot"]
+    assert stats["cancelled"] == 1 and stats["fallback_reasons"] == {"timeout": 1}
+
+
+def moves_after_a_hang(config: Any, tmp_path: Path) -> tuple[list[str], Msg]:
+    """Two human moves against a bot that hangs on its first answer: who made each reply
+    (`last.by`), and the server's stats after them."""
     with open_client(config, tmp_path) as client:
         made = create(client, [HUMAN, {"kind": "bot", "bot": "hangonce"}], join=0)
         bys = []
@@ -115,9 +123,8 @@ def test_hung_worker_is_killed_and_replaced(tmp_path: Path) -> None:
                 send(ws, {"type": "action", "state_id": state["state_id"], "action": action})
                 state = my_turn_state(ws)
                 bys.append(state["last"]["by"])
-        stats = client.get("/api/stats").json()
-    assert bys == ["fallback", "bot"]
-    assert stats["cancelled"] == 1 and stats["fallback_reasons"] == {"timeout": 1}
+        stats: Msg = client.get("/api/stats").json()
+    return bys, stats
 
 
 def test_notes_reach_the_log(pooled: TestClient) -> None:

@@ -15,16 +15,11 @@ from starlette.testclient import TestClient
 from boardbots.games import get_game
 from boardbots.server.ray_bots import RayBotPool, WorkerLost
 from tests.server.conftest import (
-    HUMAN,
-    create,
-    hello,
     make_config,
-    my_turn_state,
     open_client,
     seed_of,
-    send,
 )
-from tests.server.test_faults import _easy_move, _first_bot_reply, _log
+from tests.server.test_faults import _easy_move, _first_bot_reply, _log, moves_after_a_hang
 
 WAIT_S = 3.0
 """The server's wait for a Ray task beyond the budget: a loaded CI machine must not turn
@@ -96,17 +91,7 @@ def test_a_hung_bot_on_ray_costs_one_move_and_the_next_comes_from_ray(
     """The hung task is killed when the server stops waiting, and its CPU serves the
     next request: the second bot move is the bot's own."""
     config = make_config(tmp_path, bots="ray", bot_workers=2, timeout_extra_s=WAIT_S)
-    with open_client(config, tmp_path) as client:
-        made = create(client, [HUMAN, {"kind": "bot", "bot": "hangonce"}], join=0)
-        bys = []
-        with client.websocket_connect(f"/ws/tables/{made['table']['id']}") as ws:
-            state = hello(ws, 0, made["token"])
-            for _ in range(2):
-                action = state["legal"][0]["action"]
-                send(ws, {"type": "action", "state_id": state["state_id"], "action": action})
-                state = my_turn_state(ws)
-                bys.append(state["last"]["by"])
-        stats = client.get("/api/stats").json()
+    bys, stats = moves_after_a_hang(config, tmp_path)
     assert bys == ["fallback", "bot"]
     assert stats["cancelled"] == 1 and stats["fallback_reasons"] == {"timeout": 1}
 

@@ -105,32 +105,40 @@ def _wait_until_up(
     raise RuntimeError(f"boardbots serve did not answer at {url} within {limit_s} s")
 
 
+@contextlib.contextmanager
+def running_server(data: Path, env_extra: dict[str, str]) -> Iterator[str]:
+    """`boardbots serve` on a free port over `data`, with only `env_extra` of the BOARDBOTS_
+    settings; its base URL once it answers, and the process stopped on exit."""
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BOARDBOTS_")} | env_extra
+    cmd = [sys.executable, "-m", "boardbots.cli", "serve", "--port", str(port), "--data", str(data)]
+    with (data / "server.log").open("wb") as log:
+        proc = subprocess.Popen(cmd, cwd=data, env=env, stdout=log, stderr=subprocess.STDOUT)
+        url = f"http://127.0.0.1:{port}/"
+        try:
+            _wait_until_up(url, proc)
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a real server with a fresh data folder, stopped after the session."""
     if _missing():
         pytest.skip(_missing() or "")
     data = tmp_path_factory.mktemp("server-data")
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("BOARDBOTS_")} | SERVER_ENV
     # No Pyodide here: these tests follow server tables (test_solo_browser.py has its own
     # server for bots in the browser), and the home page must say why bots stay there.
-    env["BOARDBOTS_PYODIDE_CACHE"] = str(data / "no-pyodide")
-    log = (data / "server.log").open("wb")
-    cmd = [sys.executable, "-m", "boardbots.cli", "serve", "--port", str(port), "--data", str(data)]
-    proc = subprocess.Popen(cmd, cwd=data, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        _wait_until_up(url, proc)
+    with running_server(
+        data, SERVER_ENV | {"BOARDBOTS_PYODIDE_CACHE": str(data / "no-pyodide")}
+    ) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 @pytest.fixture(scope="session")

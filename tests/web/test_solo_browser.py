@@ -9,7 +9,6 @@ dev check's install step runs) and skip, saying so, without it.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -32,6 +31,7 @@ from tests.web.conftest import (
     _missing,
     _wait_until_up,
     expect,
+    running_server,
     shot,
 )
 
@@ -54,19 +54,9 @@ def solo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if reason:
         pytest.skip(f"solo browser tests skipped: {reason}")
     data = tmp_path_factory.mktemp("solo-server")
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("BOARDBOTS_")} | SOLO_ENV
-    env["BOARDBOTS_PYODIDE_CACHE"] = str(pyodide_cache.cache_root())
-    cmd = [sys.executable, "-m", "boardbots.cli", "serve", "--port", str(port), "--data", str(data)]
-    with (data / "server.log").open("wb") as log:
-        proc = subprocess.Popen(cmd, cwd=data, env=env, stdout=log, stderr=subprocess.STDOUT)
-        url = f"http://127.0.0.1:{port}/"
-        try:
-            _wait_until_up(url, proc)
-            yield url
-        finally:
-            proc.terminate()
-            proc.wait(timeout=10)
+    cache = {"BOARDBOTS_PYODIDE_CACHE": str(pyodide_cache.cache_root())}
+    with running_server(data, SOLO_ENV | cache) as url:
+        yield url
 
 
 @pytest.fixture
