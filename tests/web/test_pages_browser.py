@@ -32,6 +32,9 @@ def test_explanation_page_shows_the_configured_numbers(new_page: Any, server: st
     hard_row = numbers.locator("tr", has_text="Hard's time budget per move")
     assert hard_row.locator("td.num").inner_text() == "1,234 ms"
     assert "1,234 ms" in page.locator("#x-levels .level[data-level=hard]").inner_text()
+    # Domination's Hard says it plays out whole games by script; Y's tab will not.
+    scripted = catalogue("en")["explain.hard.s3.domination"]
+    assert scripted in page.locator("#x-levels .level[data-level=hard]").inner_text()
     assert "1,234 ms" in page.locator("svg.flow").text_content()
     # Medium's constants come from the bot's defaults in the config, whatever they are.
     alpha = config["bots"]["medium"]["defaults"]["alpha"]
@@ -68,6 +71,7 @@ def test_explanation_page_shows_the_configured_numbers(new_page: Any, server: st
     page.get_by_role("link", name="Game of Y").first.click()
     page.locator(".explain[data-game=y]").wait_for()
     assert "hides nothing" in page.locator("#x-fair").inner_text()
+    assert scripted not in page.locator("#x-levels .level[data-level=hard]").inner_text()
     assert "1,234 ms" in page.locator("[data-test=numbers]").inner_text()
     y_rate = config["bots"]["easy"]["per_game"]["y"]["random_rate"]
     assert shown_in("explain.num.easyrate") == f"{y_rate:g}"

@@ -4,7 +4,7 @@
 
 import { getConfig } from "../api.js";
 import { clear, h, put } from "../dom.js";
-import { formatNumber, formatPercent, t } from "../i18n.js";
+import { formatNumber, formatPercent, has, t } from "../i18n.js";
 
 const GAMES = ["domination", "y"];
 
@@ -149,7 +149,7 @@ function levels(game, n, config) {
     t("explain.hard.s1", { k: num(n.topK) }),
     t(game === "y" ? "explain.hard.s2.y" : "explain.hard.s2"),
     t("explain.hard.s3", { epsilon: pct(n.epsilon) }),
-    ...(game === "domination" ? [t("explain.hard.s3.domination")] : []),
+    ...(has(`explain.hard.s3.${game}`) ? [t(`explain.hard.s3.${game}`)] : []),  // a game's own playouts
     t("explain.hard.s4", { c: num(n.c) }),
     ...(game === "domination" ? [t("explain.hard.s4.domination")] : []),
     t("explain.hard.s5", { iterations: num(n.iterations), budget: ms(n.budget.hard) }),
