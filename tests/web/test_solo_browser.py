@@ -157,7 +157,15 @@ def test_solo_y_offline_to_the_end_and_replayed_in_cpython(solo_page: Any, tmp_p
     tried = block_network(page)
     moves = 0
     while my_turn_or_end(page):
+        before = stones(page)
         page.locator(".ycell.playable").first.click()
+        # Our stone and the bot's answer (or the end) land before we look for our turn
+        # again: the board of the move just made must not be taken for the next one.
+        page.wait_for_function(
+            f"() => document.querySelectorAll('[data-stone]').length >= {before + 2}"
+            " || document.querySelector('[data-test=result]')",
+            timeout=BOT_TURN_TIMEOUT_MS,
+        )
         moves += 1
         assert moves <= 6, "a size-4 board has 10 cells"
     assert tried == [], f"requests after loading: {tried}"
