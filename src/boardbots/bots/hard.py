@@ -25,6 +25,7 @@ from boardbots.bots.heuristics import (
     standard_rollout,
 )
 from boardbots.bots.params import Param
+from boardbots.bots.race import challenger, race
 from boardbots.core.contract import Action, View
 from boardbots.core.rng import Rng
 from boardbots.games import get_game
@@ -107,12 +108,11 @@ class HardBot:
             ctx.notes.update({"candidates": [], "iterations": 0})
             return arms[0].action
         params = self.params
-        if favoured:
-            params = dataclasses.replace(params, early_stop=False)
-        done = search(view, world, arms, ctx, params)
+        done = search(view, world, arms, ctx, params, favoured)
         best = max(arms, key=lambda arm: (arm.visits, arm.total))
         if favoured and _paired(world, params):
-            best = best if clearly_better(best, arms[0], params.sure) else arms[0]
+            rival = challenger(arms)
+            best = rival if clearly_better(rival, arms[0], params.sure) else arms[0]
         elif _paired(world, params) and arms[0].visits >= NEAR_TIE * best.visits:
             best = arms[0]  # the search cannot tell them apart: Medium's favourite
         _note(world, arms, done, ctx)
@@ -141,8 +141,11 @@ class HardBot:
         return [Arm(a) for a in pool], favourite is not None
 
 
-def search(view: View, world: World, arms: list[Arm], ctx: BotContext, p: HardParams) -> int:
-    """Run UCB1 over `arms` until the iteration cap or the time budget; returns iterations."""
+def search(
+    view: View, world: World, arms: list[Arm], ctx: BotContext, p: HardParams, favoured: bool
+) -> int:
+    """Run UCB1 over `arms` (or, when the game's favourite leads paired worlds, the `race`)
+    until the iteration cap or the time budget; returns iterations."""
     game, heur, _, _, me = world
     cap = iterations(world, p)
     limit = cap if ctx.max_iterations is None else min(cap, ctx.max_iterations)
@@ -154,13 +157,8 @@ def search(view: View, world: World, arms: list[Arm], ctx: BotContext, p: HardPa
     play = ctx.rng.fork()  # rollouts draw from here
     paired = _paired(world, p)
     seeds: list[int] = []  # paired: the seed of every arm's k-th world and rollout
-    for i in range(limit):
-        if i % CHECK_EVERY == 0 and i:
-            if budget is not None and (ctx.now() - start) * 1000 >= budget:
-                return i
-            if p.early_stop and i >= len(arms) and settled(arms, limit - i, paired):
-                return i
-        arm = arms[i] if i < len(arms) else _ucb_pick(arms, p.c * p.c * math.log(i))
+
+    def visit(arm: Arm) -> None:
         if paired:
             while len(seeds) <= arm.visits:
                 seeds.append(worlds.getrandbits(63))
@@ -177,6 +175,20 @@ def search(view: View, world: World, arms: list[Arm], ctx: BotContext, p: HardPa
         arm.visits += 1
         arm.total += r
         arm.rewards.append(r)
+
+    def spent(i: int) -> bool:
+        due = i % CHECK_EVERY == 0 and i > 0 and budget is not None
+        return due and (ctx.now() - start) * 1000 >= (budget or 0)
+
+    if favoured and paired:
+        return race(arms, limit, visit, spent)
+    for i in range(limit):
+        if spent(i):
+            return i
+        check = p.early_stop and i % CHECK_EVERY == 0 and i >= len(arms)
+        if check and settled(arms, limit - i, paired):
+            return i
+        visit(arms[i] if i < len(arms) else _ucb_pick(arms, p.c * p.c * math.log(i)))
     return limit
 
 
