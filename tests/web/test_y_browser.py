@@ -133,3 +133,27 @@ def test_thinking_state_respects_minimum_thinking_time(new_page: Any) -> None:
     assert page.locator("[data-test=status][data-thinking]").count() == 0
     time.sleep(0.3)  # the stone's drop animation, for the screenshot
     shot(page, "y-bot-moved")
+
+
+def test_take_back_a_move_after_the_bots_reply(new_page: Any) -> None:
+    """The takeback waits for you, not for the bot: after Easy has answered, one click
+    removes both stones, the bot does not answer again, and the button never moves."""
+    page = new_page()
+    start_y_game(page, 5)
+    undo = page.locator("[data-test=undo]")
+    expect(undo).to_have_attribute("aria-disabled", "true")
+    expect(page.locator("#undo-why")).to_have_text("You have no move to take back yet.")
+    box = undo.bounding_box()
+    page.locator(".ycell.playable").first.click()
+    page.wait_for_function("() => document.querySelectorAll('[data-stone]').length >= 1")
+    assert wait_for_turn_or_end(page), "a size-5 game does not end after two stones"
+    expect(page.locator("[data-test=thinking]")).to_have_count(0)
+    expect(undo).to_have_attribute("aria-disabled", "false")
+    assert undo.bounding_box() == box, "the button keeps its place"
+    undo.click()
+    expect(page.locator("[data-stone]")).to_have_count(0)
+    expect(page.locator(".ycell.playable").first).to_be_visible()
+    expect(undo).to_have_attribute("aria-disabled", "true")
+    assert undo.bounding_box() == box
+    assert page.locator("[data-test=thinking]").count() == 0, "the bot waits for your move"
+    shot(page, "y-table-takeback")

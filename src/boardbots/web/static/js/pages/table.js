@@ -197,9 +197,8 @@ class TablePage {
 
   drawHead() {
     const tb = this.table;
-    const undo = this.msg && this.msg.can_undo
-      ? h("button", { type: "button", "data-test": "undo", onclick: () => this.conn.undo() }, t("table.undo"))
-      : null;
+    const focused = this.undoBtn && document.activeElement === this.undoBtn;
+    const undo = this.you !== null && tb.status !== "waiting" ? this.undoControl() : null;
     put(clear(this.head), 
       h("div.title-block", null,
         h("h1", null, t(`game.${tb.game}.title`)),
@@ -212,9 +211,30 @@ class TablePage {
         h("a.button.ghost", { href: `#/rules/${tb.game}`, target: "_blank" }, t("table.rules")),
         h("a.button.ghost", { href: `#/bots/${tb.game}`, target: "_blank" }, t("table.howbots"))),
     );
+    if (focused) this.undoBtn.focus();
     clear(this.banner);
     if (tb.status === "waiting") put(this.banner, this.inviteBanner());
     if (tb.status === "closed") put(this.banner, h("p.banner", null, t("table.closed")));
+  }
+
+  // The takeback button keeps its place for the whole game: when it cannot be used it
+  // stays focusable (aria-disabled, not disabled) and says why, so nothing shifts or
+  // flickers as bots reply and keyboard or screen-reader users hear the reason.
+  undoControl() {
+    const msg = this.msg;
+    const why = msg && !msg.can_undo ? (msg.undo_why || (msg.status === "playing" ? "nothing" : "not_playing")) : null;
+    const reason = why ? t(`table.undo.why.${why}`) : t("table.undo.hint");
+    if (!this.undoBtn) {
+      this.undoBtn = h("button.undo-btn", { type: "button", "data-test": "undo", "aria-describedby": "undo-why",
+        onclick: () => { if (this.msg && this.msg.can_undo) this.conn.undo(); } });
+    }
+    const btn = this.undoBtn;
+    put(clear(btn), t("table.undo"));
+    btn.title = reason;
+    btn.setAttribute("aria-disabled", why ? "true" : "false");
+    if (why) btn.dataset.why = why;
+    else delete btn.dataset.why;
+    return h("span.undo-slot", null, btn, h("span#undo-why.undo-why", { "data-test": "undo-why" }, reason));
   }
 
   inviteBanner() {
