@@ -143,6 +143,10 @@ def test_domination_turns_with_militia_against_big_money(new_page: Any, server: 
     text = ann.locator("[data-test=log]").inner_text()
     assert "Ann (you) discards" in text
     assert "Bea plays Militia" in text
+    turns = ann.locator("[data-test=log] .story-turn")
+    heads = turns.locator(".story-head").all_inner_texts()
+    assert heads[0] == "Your turn" and "Bea's turn" in heads  # the log is grouped by turn
+    assert "Big Money bot discards" in turns.first.inner_text()  # the victims' lines stay in it
     ann.evaluate("() => window.scrollTo(0, 0)")
     time.sleep(0.4)
     shot(ann, "domination-table")

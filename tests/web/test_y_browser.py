@@ -150,10 +150,14 @@ def test_take_back_a_move_after_the_bots_reply(new_page: Any) -> None:
     expect(page.locator("[data-test=thinking]")).to_have_count(0)
     expect(undo).to_have_attribute("aria-disabled", "false")
     assert undo.bounding_box() == box, "the button keeps its place"
+    page.reload()  # the story keeps both moves, though a state message names only the last
+    expect(page.locator(".movelist li")).to_have_count(2)
+    expect(undo).to_have_attribute("aria-disabled", "false")
     undo.click()
     expect(page.locator("[data-stone]")).to_have_count(0)
     expect(page.locator(".ycell.playable").first).to_be_visible()
     expect(undo).to_have_attribute("aria-disabled", "true")
     assert undo.bounding_box() == box
     assert page.locator("[data-test=thinking]").count() == 0, "the bot waits for your move"
+    expect(page.locator(".movelist li")).to_have_count(0)
     shot(page, "y-table-takeback")
