@@ -11,21 +11,23 @@ pytestmark = pytest.mark.browser
 
 MERGE = """async () => {
   const { mergeWindow, domTurns, replayStories } = await import('/js/games/story.js');
-  const line = (p, verb, what) => [p, verb, what];
+  // "0pA" is seat 0 playing A; b buys, d discards.
+  const verbs = { p: 'play', b: 'buy', d: 'discard' };
+  const w = (spec) => spec ? spec.split(' ').map((x) => [Number(x[0]), verbs[x[1]], x[2]]) : [];
+  const names = (s) => s.lines.map((l) => l[2]).join('');
   const out = {};
-  // Growth, then a trim to a cap of 4: the story keeps all six lines.
+  // Growth, then two trims to a cap of 4: the story keeps all seven lines.
   let s = { lines: [], window: [] };
-  s = mergeWindow(s, [line(0, 'play', 'A'), line(0, 'buy', 'B')], 4);
-  s = mergeWindow(s, [line(0, 'play', 'A'), line(0, 'buy', 'B'), line(1, 'play', 'C')], 4);
-  s = mergeWindow(s, [line(0, 'buy', 'B'), line(1, 'play', 'C'), line(1, 'buy', 'D'), line(0, 'discard', 'E')], 4);
-  s = mergeWindow(s, [line(1, 'buy', 'D'), line(0, 'discard', 'E'), line(0, 'play', 'F'), line(0, 'buy', 'G')], 4);
-  out.trimmed = s.lines.map((l) => l[2]).join('');
-  // A takeback: the window shrinks back to its start.
-  s = mergeWindow(s, [line(1, 'buy', 'D'), line(0, 'discard', 'E'), line(0, 'play', 'F')], 4);
-  out.takenBack = s.lines.map((l) => l[2]).join('');
-  // Turns: Ann's discard during Bea's turn stays in Bea's turn.
-  out.turns = domTurns(s.lines).map((t) => t.player + ':' + t.lines.map((l) => l[2]).join('')).join(' ');
-  const views = [[], [line(0, 'play', 'A')], [line(0, 'play', 'A'), line(0, 'buy', 'B')]].map((log) => ({ log }));
+  for (const spec of ['0pA 0bB', '0pA 0bB 1pC', '0bB 1pC 1bD 0dE', '1bD 0dE 0pF 0bG']) {
+    s = mergeWindow(s, w(spec), 4);
+  }
+  out.trimmed = names(s);
+  s = mergeWindow(s, w('1bD 0dE 0pF'), 4); // a takeback: the window shrinks to its start
+  out.takenBack = names(s);
+  // Turns: seat 0's discard during seat 1's turn stays in that turn.
+  const turns = domTurns(s.lines);
+  out.turns = turns.map((t) => t.player + ':' + t.lines.map((l) => l[2]).join('')).join(' ');
+  const views = ['', '0pA', '0pA 0bB'].map((spec) => ({ log: w(spec) }));
   out.replay = replayStories(views, 40).map((lines) => lines.length).join(',');
   return out;
 }"""
