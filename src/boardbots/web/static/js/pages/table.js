@@ -60,6 +60,7 @@ class TablePage {
     this.thinking = null;
     this.connected = false;
     this.replaceWith = {}; // seat -> bot code the creator picked (kept across redraws)
+    this.asked = {}; // seat -> the creator opened its "not coming?" control (kept across redraws)
     this.root = h("div.table-page", { "data-keeps-state": "", "data-game": table.game });
     put(main, this.root);
     this.game = (table.game === "y" ? createYTable : createDominationTable)({
@@ -113,9 +114,34 @@ class TablePage {
     return this.table.status === "waiting" || this.table.status === "playing";
   }
 
-  // A human seat nobody is connected to (left, or never came): the creator may give it to a bot.
+  // A human seat whose player left during the game: the creator may give it to a bot.
+  // Not while the table waits for players: an open seat there is an invitation.
   replaceable(seat) {
-    return Boolean(this.ownerToken) && this.unfinished && seat.kind === "human" && !seat.connected && seat.seat !== this.you;
+    return Boolean(this.ownerToken) && this.table.status === "playing" && seat.kind === "human" && !seat.connected && seat.seat !== this.you;
+  }
+
+  // An invited seat nobody has taken yet: the creator may give it to a bot, but only
+  // on asking (an open seat at a waiting table is an invitation, not an absence).
+  inviteOpen(seat) {
+    return Boolean(this.ownerToken) && this.table.status === "waiting" && seat.kind === "human" && !seat.joined;
+  }
+
+  askedSeatControl(i) {
+    const control = this.ownerSeatControl(i);
+    if (!control) return null;
+    return h("details.seat-ask", { open: Boolean(this.asked[i]), ontoggle: (e) => { this.asked[i] = e.target.open; } },
+      h("summary", { "data-test": "seat-ask" }, t("table.owner.ask")), control);
+  }
+
+  // A waiting table shows its seats and the invitation; the game is dealt once it starts.
+  get dealt() {
+    return this.table.status !== "waiting";
+  }
+
+  drawGame(fresh) {
+    const el = this.game.element();
+    el.hidden = !this.dealt;
+    if (this.msg && this.dealt) this.game.update(this.msg, { you: this.you, table: this.table, fresh, thinking: this.thinking });
   }
 
   async closeTable() {
@@ -175,7 +201,7 @@ class TablePage {
     this.drawHead();
     this.drawSeats();
     this.drawStatus();
-    this.game.update(msg, { you: this.you, table: this.table, fresh, thinking: this.thinking });
+    this.drawGame(fresh);
     this.drawResult();
   }
 
@@ -191,7 +217,7 @@ class TablePage {
     this.drawHead();
     this.drawSeats();
     this.drawStatus();
-    if (this.msg) this.game.update(this.msg, { you: this.you, table: this.table, fresh: false, thinking: this.thinking });
+    this.drawGame(false);
     this.drawResult();
   }
 
@@ -257,7 +283,7 @@ class TablePage {
       const isTurn = pendingSeat === i && tb.status === "playing";
       const thinking = this.thinking && this.thinking.seat === i;
       const kind = s.kind === "bot" ? t("seat.kind.bot") : s.joined ? t("seat.kind.human") : t("seat.kind.open");
-      const extra = this.game.seatInfo ? this.game.seatInfo(msg, i) : null;
+      const extra = this.game.seatInfo && this.dealt ? this.game.seatInfo(msg, i) : null;
       return h("li.seat-chip", { class: [isTurn ? "turn" : "", i === this.you ? "mine" : "", thinking ? "thinking" : ""].join(" "),
         "data-seat": i, "aria-current": isTurn ? "true" : null },
         h("span.seat-swatch", { class: `p${i}`, "aria-hidden": "true" }),
@@ -265,9 +291,9 @@ class TablePage {
           h("span.seat-name", null, seatName(tb, i, this.you)),
           h("span.seat-kind", null, kind,
             s.kind === "human" && s.joined && !s.connected ? ` · ${t("seat.away")}` : "")),
-        msg ? h("span.seat-score", { title: t("table.score") }, formatNumber(msg.scores[i] ?? 0), " ", h("small", null, t(`game.${tb.game}.scoreunit`))) : null,
+        msg && this.dealt ? h("span.seat-score", { title: t("table.score") }, formatNumber(msg.scores[i] ?? 0), " ", h("small", null, t(`game.${tb.game}.scoreunit`))) : null,
         extra,
-        this.replaceable(s) ? this.ownerSeatControl(i) : null,
+        this.replaceable(s) ? this.ownerSeatControl(i) : this.inviteOpen(s) ? this.askedSeatControl(i) : null,
         isTurn ? h("span.turn-tag", null, thinking ? h("span.dots", { "data-test": "thinking" }, t("table.thinking")) : t("table.toact")) : null);
     }));
     put(clear(this.seats), list);
