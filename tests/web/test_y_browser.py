@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import expect, shot
+from tests.web.conftest import api, expect, shot
 
 pytestmark = pytest.mark.browser
 
@@ -161,3 +161,27 @@ def test_take_back_a_move_after_the_bots_reply(new_page: Any) -> None:
     assert page.locator("[data-test=thinking]").count() == 0, "the bot waits for your move"
     expect(page.locator(".movelist li")).to_have_count(0)
     shot(page, "y-table-takeback")
+
+
+def test_take_back_while_the_bots_move_is_held_for_its_thinking_time(
+    new_page: Any, server: str
+) -> None:
+    """The server has the bot's reply but the page still shows it thinking (the player
+    asked for a long minimum thinking time): the takeback names the newest state it
+    received, so it is not refused as stale and both stones go."""
+    page = new_page()
+    page.add_init_script(  # before the app reads its settings
+        "localStorage.setItem('boardbots.settings', JSON.stringify({ minThinkMs: 20000 }))"
+    )
+    start_y_game(page, 5)
+    table = page.url.rsplit("/", 1)[1]
+    page.locator(".ycell.playable").first.click()
+    deadline = time.monotonic() + 30
+    while api(server, f"/api/tables/{table}")["table"]["decision"] < 2:
+        assert time.monotonic() < deadline, "the bot never answered"
+        time.sleep(0.05)
+    expect(page.locator("[data-test=thinking]")).to_have_count(1)  # held for pacing
+    page.locator("[data-test=undo]").click()
+    expect(page.locator("[data-stone]")).to_have_count(0, timeout=8_000)  # not after 20 s
+    expect(page.locator("[data-test=thinking]")).to_have_count(0)
+    assert api(server, f"/api/tables/{table}")["table"]["decision"] == 0
