@@ -3,6 +3,7 @@ human have not acted since and nothing hidden has been shown."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -237,3 +238,22 @@ def test_the_takeback_rule_on_a_finished_table_or_a_bot_seat() -> None:
     _play(table, table.game.legal_actions(table.state)[0])
     table.status = Status.FINISHED
     assert _why(table, 0) == "not_playing"
+
+
+def test_the_remembered_reveal_check_agrees_with_a_fresh_one() -> None:
+    """The rule remembers how far it checked; through plays, bot turns and takebacks it
+    must answer exactly as a table that checks from scratch."""
+    table = _table("domination", [SeatKind.HUMAN, SeatKind.BOT], {})
+    rng = Rng(8)
+    seen = set()
+    for _ in range(120):
+        if table.game.is_over(table.state):
+            break
+        why = _why(table, 0)
+        assert why == _why(dataclasses.replace(table, reveal_memo={}), 0)
+        seen.add(why)
+        if why is None and rng.random() < 0.3:
+            _back(table, 0)
+        else:
+            _play(table, rng.choice(table.game.legal_actions(table.state)))
+    assert {None, "revealed", "acted"} <= seen

@@ -89,6 +89,9 @@ class Table:
     """Each takeback, oldest first: {"at": log index cut at, "seat", "undone": entries}."""
     result: list[float] | None = None
     state: State = dataclasses.field(default_factory=dict)
+    reveal_memo: dict[int, Any] = dataclasses.field(default_factory=dict, repr=False, compare=False)
+    """Per seat, how far the takeback rule has checked for reveals (server/undo.py), so
+    each state message costs one engine step, not a replay of the game."""
     final_messages: dict[tuple[int, int | None], dict[str, Any]] = dataclasses.field(
         default_factory=dict, repr=False, compare=False
     )

@@ -87,15 +87,26 @@ def _revealed(table: Table, rule: RevealRule, seat: int, start: int) -> bool:
 
     Every step is asked with the taking-back human as `actor`, so a bot's own
     hand changing (a card played or discarded from it) counts: it was hidden
-    from that human.
+    from that human. The log only grows until a takeback cuts it, so the answer
+    and the position reached are remembered per seat and only new steps are
+    checked.
     """
+    key = (start, len(table.takebacks))
+    memo = table.reveal_memo.get(seat)
+    if memo is not None and memo[0] == key and memo[1] <= len(table.log):
+        _, upto, state, revealed = memo
+        if revealed:
+            return True
+    else:
+        upto, state = start, table.replayed(table.log[:start])
     game = table.game
-    state = table.replayed(table.log[:start])
-    for entry in table.log[start:]:
-        after = game.applied(state, entry["action"])
+    for n in range(upto, len(table.log)):
+        after = game.applied(state, table.log[n]["action"])
         if rule(state, after, seat):
+            table.reveal_memo[seat] = (key, n + 1, None, True)
             return True
         state = after
+    table.reveal_memo[seat] = (key, len(table.log), state, False)
     return False
 
 
