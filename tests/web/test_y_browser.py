@@ -135,7 +135,7 @@ def test_thinking_state_respects_minimum_thinking_time(new_page: Any) -> None:
     shot(page, "y-bot-moved")
 
 
-def test_take_back_a_move_after_the_bots_reply(new_page: Any) -> None:
+def test_take_back_a_move_after_the_bots_reply(new_page: Any, server: str) -> None:
     """The takeback waits for you, not for the bot: after Easy has answered, one click
     removes both stones, the bot does not answer again, and the button never moves."""
     page = new_page()
@@ -161,6 +161,15 @@ def test_take_back_a_move_after_the_bots_reply(new_page: Any) -> None:
     assert page.locator("[data-test=thinking]").count() == 0, "the bot waits for your move"
     expect(page.locator(".movelist li")).to_have_count(0)
     shot(page, "y-table-takeback")
+
+    # The replay records it: the creator closes the table and the list marks the takeback.
+    table = page.url.rsplit("/", 1)[1]
+    owner = page.evaluate(
+        f"() => JSON.parse(localStorage.getItem('boardbots.seats'))['{table}'].owner"
+    )
+    api(server, f"/api/tables/{table}/close", {"owner_token": owner})
+    page.goto(f"/#/replay/{table}")
+    expect(page.locator("[data-test=takeback]")).to_have_text("Player took back 2 moves here.")
 
 
 def test_take_back_while_the_bots_move_is_held_for_its_thinking_time(
