@@ -7,6 +7,7 @@ import { formatNumber, t } from "../i18n.js";
 import { cardFace, cardLines, cardName, cardSpec, mainType, typeLine } from "./cards.js";
 import { domButtonText, domPrompt, domWait, logLine, previewChips, splitAction } from "./domtext.js";
 import { domTurns, storyList, tableStory } from "./story.js";
+import { vpBreakdown } from "./vpbreakdown.js";
 
 const HAND_VERBS = { action: ["play"], buy: ["play"], play: ["play"], react: ["react"] };
 const TYPE_ORDER = { action: 0, attack: 0, reaction: 0, treasure: 1, victory: 2, curse: 3 };
@@ -298,6 +299,8 @@ export function createDominationTable({ act, seatName }) {
       ctx = context;
       draw();
     },
+    // The end of the game: where each player's VP came from.
+    resultExtra: (message) => vpBreakdown(message.view, seatName),
     seatInfo(message, seat) {
       if (!message) return null;
       const p = message.view.players[seat];

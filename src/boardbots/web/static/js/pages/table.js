@@ -339,6 +339,7 @@ class TablePage {
       h("table.scores", null,
         h("thead", null, h("tr", null, h("th", { scope: "col" }, t("result.player")), h("th", { scope: "col" }, t(`game.${tb.game}.scorehead`)), h("th", { scope: "col" }, t("result.share")))),
         h("tbody", null, rows)),
+      this.game.resultExtra ? this.game.resultExtra(msg) : null,
       h("div.actions", null,
         h("a.button.primary", { href: `#/replay/${tb.id}`, "data-test": "replay-link" }, t("result.replay")),
         this.conn.replay ? h("button", { type: "button", "data-test": "download-replay", onclick: () => this.downloadReplay() }, t("solo.download")) : null,
