@@ -77,6 +77,25 @@ def test_an_answer_after_an_undo_is_refused_as_stale() -> None:
     assert json.loads(w.state("t-undo", 0))["decision"] == 0
 
 
+def test_a_solo_takeback_after_the_bots_reply_survives_a_resume() -> None:
+    new_y("t-back")
+    human_move("t-back")
+    bot_move("t-back")
+    undo = {"type": "undo", "state_id": 2, "ref": 7}
+    back = frames(w.handle("t-back", 0, json.dumps(undo)))[0]
+    assert back["decision"] == 0 and back["your_turn"] and back["undo_why"] == "nothing"
+    human_move("t-back")
+    bot_move("t-back")
+    human_move("t-back")
+    bot_move("t-back")
+    again = {"type": "undo", "state_id": json.loads(w.state("t-back", 0))["state_id"], "ref": 8}
+    assert frames(w.handle("t-back", 0, json.dumps(again)))[0]["decision"] == 2
+    record = json.loads(w.record("t-back", 0))
+    assert [t["at"] for t in record["takebacks"]] == [0, 2]
+    w.resume(json.dumps(record | {"table": "t-back2"}))
+    assert json.loads(w.state("t-back2", 0))["undo_why"] == "acted"  # one step, even resumed
+
+
 def test_an_illegal_answer_is_refused_and_easy_answers_instead() -> None:
     new_y("t-illegal")
     human_move("t-illegal")

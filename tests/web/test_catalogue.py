@@ -106,6 +106,8 @@ def test_dynamic_keys_exist() -> None:
     wanted |= {f"dom.act.{verb}" for verb in verbs}
     wanted |= {f"replay.by.{by}" for by in ("human", "bot", "fallback")}
     wanted |= {f"replay.reason.{r}" for r in ("timeout", "error", "crashed", "illegal", "no_pool")}
+    undo = (STATIC.parents[1] / "server/undo.py").read_text("utf-8")
+    wanted |= {f"table.undo.why.{code}" for code in re.findall(r'Refusal\("(\w+)"', undo)}
     assert sorted(wanted - set(en)) == []
 
 

@@ -40,7 +40,7 @@ def join(page: Any, table: str, seat: int, name: str) -> None:
     page.locator("#jseat").select_option(str(seat))
     page.get_by_role("button", name="Take the seat").click()
     page.wait_for_url(f"**/#/table/{table}")
-    page.locator(".domgame").wait_for()
+    page.locator(".domgame").wait_for(state="attached")  # drawn once every seat is taken
 
 
 def my_prompt(page: Any, kind: str) -> Any:
@@ -97,6 +97,8 @@ def test_domination_turns_with_militia_against_big_money(new_page: Any, server: 
     join(ann, table, 0, "Ann")
     assert ann.locator(".banner.invite .linkbox").input_value().endswith(f"#/join/{table}")
     shot(ann, "domination-waiting-for-players")
+    assert not ann.locator(".domgame").is_visible(), "nothing is dealt before the table starts"
+    assert ann.locator(".seat-chip .seat-score").count() == 0
     bea = new_page()
     join(bea, table, 2, "Bea")
 
@@ -143,6 +145,10 @@ def test_domination_turns_with_militia_against_big_money(new_page: Any, server: 
     text = ann.locator("[data-test=log]").inner_text()
     assert "Ann (you) discards" in text
     assert "Bea plays Militia" in text
+    turns = ann.locator("[data-test=log] .story-turn")
+    heads = turns.locator(".story-head").all_inner_texts()
+    assert heads[0] == "Your turn" and "Bea's turn" in heads  # the log is grouped by turn
+    assert "Big Money bot discards" in turns.first.inner_text()  # the victims' lines stay in it
     ann.evaluate("() => window.scrollTo(0, 0)")
     time.sleep(0.4)
     shot(ann, "domination-table")

@@ -23,6 +23,12 @@ def test_creator_replaces_an_absent_player_and_closes_the_table(new_page: Any) -
     ann.wait_for_url("**/#/table/*")
     table = ann.url.rsplit("/", 1)[1]
     replace = ann.locator(".seat-chip[data-seat='1'] [data-test=replace-seat]")
+    # A waiting table shows the seats and the invitation, not a dealt game, and offers
+    # the bot only when the creator asks.
+    ann.locator(".banner.invite").wait_for()
+    assert not ann.locator(".ygame").is_visible()
+    assert not replace.is_visible()
+    ann.locator(".seat-chip[data-seat='1'] [data-test=seat-ask]").click()
     replace.wait_for()
     assert ann.locator("[data-test=replace-seat]").count() == 1, "only the absent seat"
     assert ann.locator("[data-test=close-table]").count() == 1

@@ -282,8 +282,17 @@ def test_solo_domination_offline_shows_the_page_only_its_own_cards(
     assert state["status"] == "finished"
     assert tried == [], f"requests after loading: {tried}"
     shot(page, "solo-domination-finished")
+    expect(page.locator("[data-test=vp-breakdown] li")).to_have_count(len(state["scores"]))
+    assert page.evaluate(VP_TOTALS, state) == state["scores"]  # the breakdown adds up
     frames = [json.loads(f) for f in page.evaluate("() => boardbotsSolo.frames")]
     check_frames_hide_other_seats(frames, solo_replay(page), human=0)
+
+
+VP_TOTALS = """async (state) => {
+  const { knownCards, vpRows } = await import('/js/games/vpbreakdown.js');
+  const view = state.view;
+  return view.players.map((_, p) => vpRows(knownCards(view, p)).reduce((sum, r) => sum + r.vp, 0));
+}"""
 
 
 def check_frames_hide_other_seats(

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import expect, shot
+from tests.web.conftest import api, expect, shot
 
 pytestmark = pytest.mark.browser
 
@@ -133,3 +133,64 @@ def test_thinking_state_respects_minimum_thinking_time(new_page: Any) -> None:
     assert page.locator("[data-test=status][data-thinking]").count() == 0
     time.sleep(0.3)  # the stone's drop animation, for the screenshot
     shot(page, "y-bot-moved")
+
+
+def test_take_back_a_move_after_the_bots_reply(new_page: Any, server: str) -> None:
+    """The takeback waits for you, not for the bot: after Easy has answered, one click
+    removes both stones, the bot does not answer again, and the button never moves."""
+    page = new_page()
+    start_y_game(page, 5)
+    undo = page.locator("[data-test=undo]")
+    expect(undo).to_have_attribute("aria-disabled", "true")
+    expect(page.locator("#undo-why")).to_have_text("You have no move to take back yet.")
+    box = undo.bounding_box()
+    page.locator(".ycell.playable").first.click()
+    page.wait_for_function("() => document.querySelectorAll('[data-stone]').length >= 1")
+    assert wait_for_turn_or_end(page), "a size-5 game does not end after two stones"
+    expect(page.locator("[data-test=thinking]")).to_have_count(0)
+    expect(undo).to_have_attribute("aria-disabled", "false")
+    assert undo.bounding_box() == box, "the button keeps its place"
+    page.reload()  # the story keeps both moves, though a state message names only the last
+    expect(page.locator(".movelist li")).to_have_count(2)
+    expect(undo).to_have_attribute("aria-disabled", "false")
+    undo.click()
+    expect(page.locator("[data-stone]")).to_have_count(0)
+    expect(page.locator(".ycell.playable").first).to_be_visible()
+    expect(undo).to_have_attribute("aria-disabled", "true")
+    assert undo.bounding_box() == box
+    assert page.locator("[data-test=thinking]").count() == 0, "the bot waits for your move"
+    expect(page.locator(".movelist li")).to_have_count(0)
+    shot(page, "y-table-takeback")
+
+    # The replay records it: the creator closes the table and the list marks the takeback.
+    table = page.url.rsplit("/", 1)[1]
+    owner = page.evaluate(
+        f"() => JSON.parse(localStorage.getItem('boardbots.seats'))['{table}'].owner"
+    )
+    api(server, f"/api/tables/{table}/close", {"owner_token": owner})
+    page.goto(f"/#/replay/{table}")
+    expect(page.locator("[data-test=takeback]")).to_have_text("Player took back 2 moves here.")
+
+
+def test_take_back_while_the_bots_move_is_held_for_its_thinking_time(
+    new_page: Any, server: str
+) -> None:
+    """The server has the bot's reply but the page still shows it thinking (the player
+    asked for a long minimum thinking time): the takeback names the newest state it
+    received, so it is not refused as stale and both stones go."""
+    page = new_page()
+    page.add_init_script(  # before the app reads its settings
+        "localStorage.setItem('boardbots.settings', JSON.stringify({ minThinkMs: 20000 }))"
+    )
+    start_y_game(page, 5)
+    table = page.url.rsplit("/", 1)[1]
+    page.locator(".ycell.playable").first.click()
+    deadline = time.monotonic() + 30
+    while api(server, f"/api/tables/{table}")["table"]["decision"] < 2:
+        assert time.monotonic() < deadline, "the bot never answered"
+        time.sleep(0.05)
+    expect(page.locator("[data-test=thinking]")).to_have_count(1)  # held for pacing
+    page.locator("[data-test=undo]").click()
+    expect(page.locator("[data-stone]")).to_have_count(0, timeout=8_000)  # not after 20 s
+    expect(page.locator("[data-test=thinking]")).to_have_count(0)
+    assert api(server, f"/api/tables/{table}")["table"]["decision"] == 0

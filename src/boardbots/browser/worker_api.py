@@ -25,7 +25,7 @@ from boardbots.server.player_options import check_player_options
 from boardbots.server.replay import replay_of
 from boardbots.server.seats import parse_seats, seat_name
 from boardbots.server.table import OVER, SeatKind, Status, Table
-from boardbots.server.undo import undo_refusal
+from boardbots.server.undo import Refusal, take_back
 
 Message = dict[str, Any]
 MAX_SEED = 2**63
@@ -68,6 +68,7 @@ def resume(record_text: str) -> str:
     table = Table(record["table"], record["game"], record["options"], record["seed"], seats, "")
     table.created_at = float(record.get("created_at", 0.0))
     table.log = record["actions"]
+    table.takebacks = record.get("takebacks") or []
     table.state = table.replayed(table.log)
     table.version = int(record.get("state_id", len(table.log)))
     if record.get("status") == Status.CLOSED.value:
@@ -143,10 +144,11 @@ def _undo(table: Table, seat: int, state_id: int) -> None:
     table.require_playing()
     if state_id != table.version:
         raise ServerError(Code.STALE_STATE, f"you asked on state {state_id}, not {table.version}")
-    reason = undo_refusal(table, seat)
-    if reason is not None:
-        raise ServerError(Code.UNDO_NOT_ALLOWED, f"cannot undo: {reason}")
-    table.drop_last(table.replayed(table.log[:-1]))
+    outcome = take_back(table, seat)
+    if isinstance(outcome, Refusal):
+        raise ServerError(Code.UNDO_NOT_ALLOWED, f"cannot take back: {outcome.message}")
+    before, record = outcome
+    table.take_back(record, before)
 
 
 def bot_turn(table_id: str, budgets_text: str) -> str:

@@ -133,9 +133,11 @@ class Game(Protocol):
         ...
 
     def reveals(self, before: State, after: State, actor: int) -> bool:
-        """Whether `actor`'s decision from `before` to `after` showed anyone something
-        hidden (a draw, a reveal, a shuffle). The server lets a player take a decision
-        back only when it did not; a game without hidden information returns False."""
+        """Whether the step from `before` to `after` showed anyone something hidden
+        (a draw, a reveal, a shuffle, a card leaving a hand other than `actor`'s).
+        `actor` is the player asking to take back: the server asks this for their
+        decision and for each bot reply after it, and allows the takeback only when
+        every answer is False; a game without hidden information returns False."""
         ...
 
     def render(self, state: State | View) -> str:

@@ -40,7 +40,7 @@ from boardbots.server.table import (
     Table,
     table_from_rows,
 )
-from boardbots.server.undo import undo_refusal
+from boardbots.server.undo import Refusal, take_back
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -372,6 +372,8 @@ class Hub:
         return state, table.game.describe(table.state, action), table.outcome(state)
 
     async def undo(self, session: Session, state_id: int) -> int:
+        """Take back the player's last decision and the bot replies after it (the
+        rule is in server/undo.py). Returns the new state id."""
         table = self.get(session.table_id)
         seat = session.seat
         assert seat is not None
@@ -382,14 +384,14 @@ class Hub:
                     Code.STALE_STATE,
                     f"you asked on state {state_id} but the table is at {table.version}",
                 )
-            reason = self._engine(table, lambda: undo_refusal(table, seat))
-            if reason is not None:
-                raise ServerError(Code.UNDO_NOT_ALLOWED, f"cannot undo: {reason}")
-            before = self._engine(table, lambda: table.replayed(table.log[:-1]))
-            n = len(table.log) - 1
-            await self.write(self.store.drop_last, table.id, n, table.head_after(Status.PLAYING))
+            outcome = self._engine(table, lambda: take_back(table, seat))
+            if isinstance(outcome, Refusal):
+                raise ServerError(Code.UNDO_NOT_ALLOWED, f"cannot take back: {outcome.message}")
+            before, record = outcome
+            head = table.head_after(Status.PLAYING)
+            await self.write(self.store.take_back, table.id, len(table.takebacks), record, head)
             self.stop_driver(table)
-            table.drop_last(before)
+            table.take_back(record, before)
             self.broadcast_state(table)
             self.kick(table)
             return table.version

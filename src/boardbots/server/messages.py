@@ -104,6 +104,7 @@ def _stateless_message(table: Table) -> Message:
         "your_turn": False,
         "legal": [],
         "can_undo": False,
+        "undo_why": None,
         "last": None,
         "scores": [],
     }
@@ -127,7 +128,17 @@ def _state_message(table: Table, seat: int | None) -> Message:
         "pending": pending,
         "your_turn": your_turn,
         "legal": legal_entries(game, table, view) if your_turn else [],
-        "can_undo": seat is not None and undo_refusal(table, seat) is None,
+        **_undo_fields(table, seat),
         "last": last_entry(game, table, seat),
         "scores": game.scores(view),
+    }
+
+
+def _undo_fields(table: Table, seat: int | None) -> Message:
+    """Whether `seat` may take back now and, when not, the rule's code (the page words
+    it beside the disabled button); spectators get neither."""
+    refusal = None if seat is None else undo_refusal(table, seat)
+    return {
+        "can_undo": seat is not None and refusal is None,
+        "undo_why": None if refusal is None else refusal.code,
     }

@@ -46,6 +46,7 @@ def replay_of(table: Table, views: bool = False) -> dict[str, Any]:
             for s in table.seats
         ],
         "actions": [{"n": n, **entry} for n, entry in enumerate(table.log)],
+        "takebacks": table.takebacks,
         "status": table.status.value,
         "result": table.result,
         "created_at": table.created_at,

@@ -41,6 +41,12 @@ CREATE TABLE IF NOT EXISTS actions (
     entry TEXT NOT NULL,
     PRIMARY KEY (table_id, n)
 );
+CREATE TABLE IF NOT EXISTS takebacks (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    k INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (table_id, k)
+);
 CREATE INDEX IF NOT EXISTS tables_by_status ON tables(status);
 """
 
@@ -102,10 +108,13 @@ class Store:
             ]
         )
 
-    def drop_last(self, table_id: str, n: int, head: Row) -> None:
+    def take_back(self, table_id: str, k: int, record: Row, head: Row) -> None:
+        """Cut the log at record["at"] and keep the takeback as number k, in one
+        transaction: the replay shows what was taken back, the log replays without it."""
         self._tx(
             [
-                ("DELETE FROM actions WHERE table_id=? AND n=?", (table_id, n)),
+                ("DELETE FROM actions WHERE table_id=? AND n>=?", (table_id, record["at"])),
+                ("INSERT INTO takebacks VALUES (?,?,?)", (table_id, k, json.dumps(record))),
                 _head_stmt(table_id, head),
             ]
         )
@@ -123,8 +132,8 @@ class Store:
         sql = f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY created_at DESC LIMIT ?"
         return [r["id"] for r in self._db.execute(sql, (*statuses, limit))]
 
-    def load(self, table_id: str) -> tuple[Row, list[Row], list[Row]] | None:
-        """The table row, its seats and its log in order, or None."""
+    def load(self, table_id: str) -> tuple[Row, list[Row], list[Row], list[Row]] | None:
+        """The table row, its seats, its log and its takebacks in order, or None."""
         row = self._db.execute("SELECT * FROM tables WHERE id=?", (table_id,)).fetchone()
         if row is None:
             return None
@@ -143,7 +152,13 @@ class Store:
                 "SELECT entry FROM actions WHERE table_id=? ORDER BY n", (table_id,)
             )
         ]
-        return table, seats, log
+        takebacks = [
+            json.loads(r["record"])
+            for r in self._db.execute(
+                "SELECT record FROM takebacks WHERE table_id=? ORDER BY k", (table_id,)
+            )
+        ]
+        return table, seats, log, takebacks
 
 
 def _connect(path: Path, synchronous: str) -> sqlite3.Connection:

@@ -85,8 +85,13 @@ class Table:
     status: Status = Status.WAITING
     version: int = 0
     log: list[Entry] = dataclasses.field(default_factory=list)
+    takebacks: list[Entry] = dataclasses.field(default_factory=list)
+    """Each takeback, oldest first: {"at": log index cut at, "seat", "undone": entries}."""
     result: list[float] | None = None
     state: State = dataclasses.field(default_factory=dict)
+    reveal_memo: dict[int, Any] = dataclasses.field(default_factory=dict, repr=False, compare=False)
+    """Per seat, how far the takeback rule has checked for reveals (server/undo.py), so
+    each state message costs one engine step, not a replay of the game."""
     final_messages: dict[tuple[int, int | None], dict[str, Any]] = dataclasses.field(
         default_factory=dict, repr=False, compare=False
     )
@@ -183,9 +188,11 @@ class Table:
             self.status = Status.FINISHED
             self.result = result
 
-    def drop_last(self, state: State) -> None:
-        """Forget the newest decision; `state` is `replayed(log[:-1])`, computed beforehand."""
-        self.log.pop()
+    def take_back(self, record: Entry, state: State) -> None:
+        """Cut the log at `record["at"]` and keep the record; `state` is the position
+        there, computed beforehand (the caller checked the rule and stored it)."""
+        del self.log[record["at"] :]
+        self.takebacks.append(record)
         self.state = state
         self.version += 1
 
@@ -204,7 +211,12 @@ class Table:
         }
 
 
-def table_from_rows(row: dict[str, Any], seats: list[dict[str, Any]], log: list[Any]) -> Table:
+def table_from_rows(
+    row: dict[str, Any],
+    seats: list[dict[str, Any]],
+    log: list[Any],
+    takebacks: list[Any] | None = None,
+) -> Table:
     """A stored table without its state: the caller replays the log (never read from storage)."""
     return Table(
         id=row["id"],
@@ -220,5 +232,6 @@ def table_from_rows(row: dict[str, Any], seats: list[dict[str, Any]], log: list[
         status=Status(row["status"]),
         version=row["version"],
         log=log,
+        takebacks=takebacks or [],
         result=row["result"],
     )

@@ -16,6 +16,8 @@ export class TableConnection extends EventTarget {
     this.thinking = null; // {seat, bot, at}
     this.decision = -1;
     this.stateId = null;
+    this.receivedId = null; // the newest state id received, maybe still held for pacing
+    this.held = null; // {decision, wake} while a bot move waits out its thinking time
     this.closed = false;
     this.retry = 0;
     this.refs = 0;
@@ -43,8 +45,7 @@ export class TableConnection extends EventTarget {
       } catch {
         return;
       }
-      this.queue.push(msg);
-      this.pump();
+      this.received(msg);
     });
     ws.addEventListener("close", (ev) => {
       this.emit("connection", { up: false, code: ev.code });
@@ -55,6 +56,17 @@ export class TableConnection extends EventTarget {
       const wait = Math.min(8000, 500 * 2 ** this.retry++);
       this.timer = setTimeout(() => this.open(), wait);
     });
+  }
+
+  // Queue a server message. A takeback that arrives while a bot's move is held for
+  // pacing ends the hold: the move it undoes is not shown first.
+  received(msg) {
+    if (msg.type === "state") {
+      this.receivedId = msg.state_id;
+      if (this.held && msg.decision <= this.held.decision) this.held.wake();
+    }
+    this.queue.push(msg);
+    this.pump();
   }
 
   emit(type, detail) {
@@ -81,7 +93,7 @@ export class TableConnection extends EventTarget {
         await this.holdForThinking(msg);
         this.stateId = msg.state_id;
         this.decision = msg.decision;
-        this.emit("state", msg);
+        if (!this.queue.some((m) => m.type === "state" && m.decision <= msg.decision)) this.emit("state", msg);
         break;
       case "welcome":
         this.you = msg.you;
@@ -105,7 +117,13 @@ export class TableConnection extends EventTarget {
     const stillThinking = !isBotMove && msg.decision > this.decision;
     if (isBotMove) {
       const wait = think.at + this.minThinkMs - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (wait > 0) {
+        await new Promise((resolve) => {
+          this.held = { decision: msg.decision, wake: resolve };
+          setTimeout(resolve, wait);
+        });
+        this.held = null;
+      }
     }
     if (!stillThinking || msg.status !== "playing") {
       this.thinking = null;
@@ -124,8 +142,10 @@ export class TableConnection extends EventTarget {
     return this.send({ type: "action", state_id: this.stateId, action });
   }
 
+  // A takeback removes the bot replies too, so it names the newest state received:
+  // a bot move still held back for pacing must not make the request stale.
   undo() {
-    return this.send({ type: "undo", state_id: this.stateId });
+    return this.send({ type: "undo", state_id: this.receivedId ?? this.stateId });
   }
 
   sync() {

@@ -6,6 +6,8 @@ import { clear, h, put } from "../dom.js";
 import { formatNumber, t } from "../i18n.js";
 import { cardFace, cardLines, cardName, cardSpec, mainType, typeLine } from "./cards.js";
 import { domButtonText, domPrompt, domWait, logLine, previewChips, splitAction } from "./domtext.js";
+import { domTurns, storyList, tableStory } from "./story.js";
+import { vpBreakdown } from "./vpbreakdown.js";
 
 const HAND_VERBS = { action: ["play"], buy: ["play"], play: ["play"], react: ["react"] };
 const TYPE_ORDER = { action: 0, attack: 0, reaction: 0, treasure: 1, victory: 2, curse: 3 };
@@ -21,6 +23,10 @@ function sortCards(cards) {
   });
 }
 
+export function logCap(view) {
+  return (view.options && view.options.log_length) || 40;
+}
+
 function counts(list) {
   const m = new Map();
   for (const c of list || []) m.set(c, (m.get(c) || 0) + 1);
@@ -31,6 +37,7 @@ export function createDominationTable({ act, seatName }) {
   let msg = null;
   let ctx = null;
   let prev = { hand: new Map(), play: new Map(), supply: {} };
+  let story = null;
   const el = h("div.domgame");
   const parts = {
     supply: h("section.dom-supply"),
@@ -232,11 +239,20 @@ export function createDominationTable({ act, seatName }) {
   function drawSide() {
     const v = msg.view;
     const mine = v.players[ctx.you];
-    const log = v.log || [];
-    const logList = log.length
-      ? h("ol.dom-log", { "aria-label": t("dom.log"), "data-test": "log" }, log.map((entry) => h("li", { class: `p${entry[0]}` }, logLine(entry, seatName))))
+    let lines = ctx.story; // a replay passes the story up to its step
+    if (!lines) {
+      if (!story || story.id !== ctx.table.id) story = { id: ctx.table.id, ...tableStory(ctx.table.id) };
+      lines = story.update(v.log || [], logCap(v));
+    }
+    const logList = lines.length
+      ? storyList(domTurns(lines), { label: t("dom.log"), test: "log", line: (entry) => logLine(entry, seatName),
+        heading: (turn) => (turn.player === ctx.you ? t("story.yourturn") : t("story.turn", { name: seatName(turn.player) })) })
       : h("p.muted.small", null, t("dom.none"));
     const trash = counts(v.trash);
+    // Follow the newest line unless the reader has scrolled back into the story.
+    const old = parts.side.querySelector("[data-test=log]");
+    const follow = !old || old.scrollTop + old.clientHeight >= old.scrollHeight - 8;
+    const kept = old ? old.scrollTop : 0;
     put(clear(parts.side), 
       h("section.panel.tight", null, h("h2.small-title", null, t("dom.detail")), detail),
       mine && mine.hand ? h("section.panel.tight.mypiles", null,
@@ -250,7 +266,7 @@ export function createDominationTable({ act, seatName }) {
         trash.size ? h("p.small", { "data-test": "trash" }, [...trash].map(([c, k]) => `${k}× ${cardName(c)}`).join(", ")) : h("p.muted.small", null, t("dom.none"))),
       h("section.panel.tight", null, h("h2.small-title", null, t("dom.log")), logList),
     );
-    logList.scrollTop = logList.scrollHeight;
+    logList.scrollTop = follow ? logList.scrollHeight : kept;
   }
 
   function revealed(v) {
@@ -283,6 +299,8 @@ export function createDominationTable({ act, seatName }) {
       ctx = context;
       draw();
     },
+    // The end of the game: where each player's VP came from.
+    resultExtra: (message) => vpBreakdown(message.view, seatName),
     seatInfo(message, seat) {
       if (!message) return null;
       const p = message.view.players[seat];

@@ -4,6 +4,7 @@
 import { clear, h, put } from "../dom.js";
 import { formatList, t } from "../i18n.js";
 import { cellName, createBoard, stoneName } from "./y.js";
+import { tableStory } from "./story.js";
 
 export function yActionText(n, action) {
   return action === "swap" ? t("y.move.swap") : t("y.move.place", { cell: cellName(n, Number(action)) });
@@ -23,7 +24,7 @@ export function createYTable({ act, seatName }) {
   let size = null;
   let msg = null;
   let ctx = null;
-  const moves = new Map();
+  let story = null;
   const el = h("div.ygame");
   const boardBox = h("div.yboard-box");
   const side = h("aside.yside-panel");
@@ -72,9 +73,8 @@ export function createYTable({ act, seatName }) {
       h("p", null, h("span.legend-stone.p0", { "aria-hidden": "true" }), seatName(0), " – ", stoneName(0)),
       h("p", null, h("span.legend-stone.p1", { "aria-hidden": "true" }), seatName(1), " – ", stoneName(1)),
       h("p.hint", null, t("y.goal")));
-    if (msg.last) moves.set(msg.last.n, msg.last);
-    for (const n of [...moves.keys()]) if (n >= msg.decision) moves.delete(n);
-    put(clear(moveList), ...[...moves.values()].sort((a, b) => a.n - b.n).map((m) =>
+    if (!story || story.id !== ctx.table.id) story = { id: ctx.table.id, ...tableStory(ctx.table.id) };
+    put(clear(moveList), ...story.moves(msg.decision, msg.last).map((m) =>
       h("li", null, h("span.muted", null, `${m.n + 1}. `), seatName(m.seat), " ", yActionText(size, m.action))));
     moveList.scrollTop = moveList.scrollHeight;
     if (view.winner !== null && view.winner !== undefined) {

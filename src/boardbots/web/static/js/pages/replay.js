@@ -8,7 +8,8 @@ import { clear, h, put } from "../dom.js";
 import { formatNumber, formatPercent, t } from "../i18n.js";
 import { cardName, setCardTable } from "../games/cards.js";
 import { domActionText } from "../games/domtext.js";
-import { createDominationTable } from "../games/domtable.js";
+import { createDominationTable, logCap } from "../games/domtable.js";
+import { replayStories } from "../games/story.js";
 import { createBoard } from "../games/y.js";
 import { yActionText } from "../games/ytable.js";
 import { describeError } from "../main.js";
@@ -130,10 +131,18 @@ class ReplayViewer {
 
   fillList() {
     const r = this.replay;
-    put(clear(this.list), ...r.actions.map((a, i) => h("li", { "data-n": i },
+    const undone = new Map((r.takebacks || []).map((tb) => [tb.at, tb]));
+    put(clear(this.list), ...r.actions.map((a, i) => [undone.has(i) ? this.takebackItem(undone.get(i)) : null, h("li", { "data-n": i },
       h("button.linklike", { type: "button", onclick: () => this.go(i + 1) },
         h("span.muted", null, `${i + 1}. `), seatLabel(r, a.seat), ": ", actionWords(r, a.action),
-        a.by === "fallback" ? h("span.tag.warn", null, t("replay.fallback")) : a.notes && a.notes.candidates && a.notes.candidates.length ? h("span.tag", null, t("replay.hasnotes")) : null))));
+        a.by === "fallback" ? h("span.tag.warn", null, t("replay.fallback")) : a.notes && a.notes.candidates && a.notes.candidates.length ? h("span.tag", null, t("replay.hasnotes")) : null))]),
+      undone.has(r.actions.length) ? this.takebackItem(undone.get(r.actions.length)) : null);
+  }
+
+  // A takeback recorded before decision `at`: who took back, and how many decisions went.
+  takebackItem(tb) {
+    return h("li.takeback", { "data-test": "takeback" },
+      t("replay.takeback", { name: seatLabel(this.replay, tb.seat), count: tb.undone.length }));
   }
 
   go(step) {
@@ -144,7 +153,9 @@ class ReplayViewer {
     if (this.board) this.board.update(yPosition(r, this.step), new Set(), true);
     if (this.dom && r.views[this.step]) {
       const view = r.views[this.step];
-      this.dom.update({ view, legal: [], your_turn: false, scores: [], decision: this.step }, { you: null, fresh: true });
+      if (!this.stories) this.stories = replayStories(r.views, logCap(view));
+      this.dom.update({ view, legal: [], your_turn: false, scores: [], decision: this.step },
+        { you: null, fresh: true, story: this.stories[this.step] });
     }
     if (this.bought) this.drawBought();
     for (const li of this.list.children) li.classList.toggle("current", Number(li.dataset.n) === this.step - 1);

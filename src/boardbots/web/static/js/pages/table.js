@@ -60,6 +60,7 @@ class TablePage {
     this.thinking = null;
     this.connected = false;
     this.replaceWith = {}; // seat -> bot code the creator picked (kept across redraws)
+    this.asked = {}; // seat -> the creator opened its "not coming?" control (kept across redraws)
     this.root = h("div.table-page", { "data-keeps-state": "", "data-game": table.game });
     put(main, this.root);
     this.game = (table.game === "y" ? createYTable : createDominationTable)({
@@ -113,9 +114,34 @@ class TablePage {
     return this.table.status === "waiting" || this.table.status === "playing";
   }
 
-  // A human seat nobody is connected to (left, or never came): the creator may give it to a bot.
+  // A human seat whose player left during the game: the creator may give it to a bot.
+  // Not while the table waits for players: an open seat there is an invitation.
   replaceable(seat) {
-    return Boolean(this.ownerToken) && this.unfinished && seat.kind === "human" && !seat.connected && seat.seat !== this.you;
+    return Boolean(this.ownerToken) && this.table.status === "playing" && seat.kind === "human" && !seat.connected && seat.seat !== this.you;
+  }
+
+  // An invited seat nobody has taken yet: the creator may give it to a bot, but only
+  // on asking (an open seat at a waiting table is an invitation, not an absence).
+  inviteOpen(seat) {
+    return Boolean(this.ownerToken) && this.table.status === "waiting" && seat.kind === "human" && !seat.joined;
+  }
+
+  askedSeatControl(i) {
+    const control = this.ownerSeatControl(i);
+    if (!control) return null;
+    return h("details.seat-ask", { open: Boolean(this.asked[i]), ontoggle: (e) => { this.asked[i] = e.target.open; } },
+      h("summary", { "data-test": "seat-ask" }, t("table.owner.ask")), control);
+  }
+
+  // A waiting table shows its seats and the invitation; the game is dealt once it starts.
+  get dealt() {
+    return this.table.status !== "waiting";
+  }
+
+  drawGame(fresh) {
+    const el = this.game.element();
+    el.hidden = !this.dealt;
+    if (this.msg && this.dealt) this.game.update(this.msg, { you: this.you, table: this.table, fresh, thinking: this.thinking });
   }
 
   async closeTable() {
@@ -175,7 +201,7 @@ class TablePage {
     this.drawHead();
     this.drawSeats();
     this.drawStatus();
-    this.game.update(msg, { you: this.you, table: this.table, fresh, thinking: this.thinking });
+    this.drawGame(fresh);
     this.drawResult();
   }
 
@@ -191,15 +217,14 @@ class TablePage {
     this.drawHead();
     this.drawSeats();
     this.drawStatus();
-    if (this.msg) this.game.update(this.msg, { you: this.you, table: this.table, fresh: false, thinking: this.thinking });
+    this.drawGame(false);
     this.drawResult();
   }
 
   drawHead() {
     const tb = this.table;
-    const undo = this.msg && this.msg.can_undo
-      ? h("button", { type: "button", "data-test": "undo", onclick: () => this.conn.undo() }, t("table.undo"))
-      : null;
+    const focused = this.undoBtn && document.activeElement === this.undoBtn;
+    const undo = this.you !== null && tb.status !== "waiting" ? this.undoControl() : null;
     put(clear(this.head), 
       h("div.title-block", null,
         h("h1", null, t(`game.${tb.game}.title`)),
@@ -212,9 +237,30 @@ class TablePage {
         h("a.button.ghost", { href: `#/rules/${tb.game}`, target: "_blank" }, t("table.rules")),
         h("a.button.ghost", { href: `#/bots/${tb.game}`, target: "_blank" }, t("table.howbots"))),
     );
+    if (focused) this.undoBtn.focus();
     clear(this.banner);
     if (tb.status === "waiting") put(this.banner, this.inviteBanner());
     if (tb.status === "closed") put(this.banner, h("p.banner", null, t("table.closed")));
+  }
+
+  // The takeback button keeps its place for the whole game: when it cannot be used it
+  // stays focusable (aria-disabled, not disabled) and says why, so nothing shifts or
+  // flickers as bots reply and keyboard or screen-reader users hear the reason.
+  undoControl() {
+    const msg = this.msg;
+    const why = msg && !msg.can_undo ? (msg.undo_why || (msg.status === "playing" ? "nothing" : "not_playing")) : null;
+    const reason = why ? t(`table.undo.why.${why}`) : t("table.undo.hint");
+    if (!this.undoBtn) {
+      this.undoBtn = h("button.undo-btn", { type: "button", "data-test": "undo", "aria-describedby": "undo-why",
+        onclick: () => { if (this.msg && this.msg.can_undo) this.conn.undo(); } });
+    }
+    const btn = this.undoBtn;
+    put(clear(btn), t("table.undo"));
+    btn.title = reason;
+    btn.setAttribute("aria-disabled", why ? "true" : "false");
+    if (why) btn.dataset.why = why;
+    else delete btn.dataset.why;
+    return h("span.undo-slot", null, btn, h("span#undo-why.undo-why", { "data-test": "undo-why" }, reason));
   }
 
   inviteBanner() {
@@ -237,7 +283,7 @@ class TablePage {
       const isTurn = pendingSeat === i && tb.status === "playing";
       const thinking = this.thinking && this.thinking.seat === i;
       const kind = s.kind === "bot" ? t("seat.kind.bot") : s.joined ? t("seat.kind.human") : t("seat.kind.open");
-      const extra = this.game.seatInfo ? this.game.seatInfo(msg, i) : null;
+      const extra = this.game.seatInfo && this.dealt ? this.game.seatInfo(msg, i) : null;
       return h("li.seat-chip", { class: [isTurn ? "turn" : "", i === this.you ? "mine" : "", thinking ? "thinking" : ""].join(" "),
         "data-seat": i, "aria-current": isTurn ? "true" : null },
         h("span.seat-swatch", { class: `p${i}`, "aria-hidden": "true" }),
@@ -245,9 +291,9 @@ class TablePage {
           h("span.seat-name", null, seatName(tb, i, this.you)),
           h("span.seat-kind", null, kind,
             s.kind === "human" && s.joined && !s.connected ? ` · ${t("seat.away")}` : "")),
-        msg ? h("span.seat-score", { title: t("table.score") }, formatNumber(msg.scores[i] ?? 0), " ", h("small", null, t(`game.${tb.game}.scoreunit`))) : null,
+        msg && this.dealt ? h("span.seat-score", { title: t("table.score") }, formatNumber(msg.scores[i] ?? 0), " ", h("small", null, t(`game.${tb.game}.scoreunit`))) : null,
         extra,
-        this.replaceable(s) ? this.ownerSeatControl(i) : null,
+        this.replaceable(s) ? this.ownerSeatControl(i) : this.inviteOpen(s) ? this.askedSeatControl(i) : null,
         isTurn ? h("span.turn-tag", null, thinking ? h("span.dots", { "data-test": "thinking" }, t("table.thinking")) : t("table.toact")) : null);
     }));
     put(clear(this.seats), list);
@@ -293,6 +339,7 @@ class TablePage {
       h("table.scores", null,
         h("thead", null, h("tr", null, h("th", { scope: "col" }, t("result.player")), h("th", { scope: "col" }, t(`game.${tb.game}.scorehead`)), h("th", { scope: "col" }, t("result.share")))),
         h("tbody", null, rows)),
+      this.game.resultExtra ? this.game.resultExtra(msg) : null,
       h("div.actions", null,
         h("a.button.primary", { href: `#/replay/${tb.id}`, "data-test": "replay-link" }, t("result.replay")),
         this.conn.replay ? h("button", { type: "button", "data-test": "download-replay", onclick: () => this.downloadReplay() }, t("solo.download")) : null,

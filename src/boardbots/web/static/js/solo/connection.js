@@ -64,8 +64,7 @@ export class SoloConnection extends TableConnection {
       this.emit("unavailable", msg);
     } else {
       if (msg.type === "welcome") this.emit("connection", { up: true });
-      this.queue.push(msg);
-      this.pump();
+      this.received(msg);
     }
   }
 
