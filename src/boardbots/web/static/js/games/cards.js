@@ -68,15 +68,37 @@ export function cardTitle(name) {
   return [...parts, ...cardLines(name)].join(" · ");
 }
 
+// A translated name carries the English one in brackets ("ทองแดง (Copper)"): on a
+// card it goes on its own smaller line, which small tiles may hide.
+function nameBlock(name) {
+  const full = cardName(name);
+  const split = full.match(/^(.+?) \((.+)\)$/);
+  if (!split) return h("span.card-name", null, full);
+  return h("span.card-name", null, split[1], " ", h("small", { lang: "en" }, split[2]));
+}
+
 // A card face; `extra` goes under the text (a count, a button row).
 export function cardFace(name, { small = false, count = null, tag = "div", attrs = {}, extra = null } = {}) {
   const spec = cardSpec(name);
   return h(`${tag}.card.t-${mainType(name)}${small ? ".small" : ""}`, { ...attrs, "data-card": name },
     h("span.card-top", null,
       spec ? h("span.coin", { title: t("card.costlabel", { cost: spec.cost }) }, String(spec.cost)) : null,
-      h("span.card-name", null, cardName(name)),
+      nameBlock(name),
       count !== null ? h("span.pile-count", { title: t("supply.left", { count }) }, String(count)) : null),
     small ? null : h("span.card-type", null, typeLine(name)),
     small ? null : h("span.card-text", null, cardLines(name).map((line) => h("span", null, line))),
     extra);
+}
+
+// Card names break between words only; a word wider than its card shrinks the
+// name's font instead (down to 7 px), so "Moneylender" never reads "Moneylen/der".
+export function fitNames(root) {
+  for (const name of root.querySelectorAll(".card-name")) {
+    name.style.fontSize = "";
+    let size = parseFloat(getComputedStyle(name).fontSize);
+    while (name.scrollWidth > name.clientWidth + 0.5 && size > 7) {
+      size -= 0.5;
+      name.style.fontSize = `${size}px`;
+    }
+  }
 }

@@ -4,7 +4,7 @@
 
 import { clear, h, put } from "../dom.js";
 import { formatNumber, t } from "../i18n.js";
-import { cardFace, cardLines, cardName, cardSpec, mainType, typeLine } from "./cards.js";
+import { cardFace, cardLines, cardName, cardSpec, fitNames, mainType, typeLine } from "./cards.js";
 import { domButtonText, domPrompt, domWait, logLine, previewChips, splitAction } from "./domtext.js";
 
 const HAND_VERBS = { action: ["play"], buy: ["play"], play: ["play"], react: ["react"] };
@@ -100,7 +100,7 @@ export function createDominationTable({ act, seatName }) {
       const changed = ctx.fresh && prev.supply[name] !== undefined && prev.supply[name] !== count;
       const face = cardFace(name, {
         tag: entry ? "button" : "div",
-        small: !kingdom.has(name),
+        small: true,
         count,
         attrs: { type: entry ? "button" : null, tabindex: entry ? null : 0, class: `${count === 0 ? "empty" : ""} ${changed ? "flash" : ""}` },
       });
@@ -108,8 +108,7 @@ export function createDominationTable({ act, seatName }) {
     };
     put(clear(parts.supply), 
       h("h2.small-title", null, t("dom.supply"), " ", h("span.muted", null, t("dom.supply.hint"))),
-      h("div.supply-basic", null, basic.map(pile)),
-      h("div.supply-kingdom", null, view.kingdom.map(pile)),
+      h("div.supply-grid", null, basic.map(pile), view.kingdom.map(pile)),
     );
     prev.supply = { ...supply };
   }
@@ -215,7 +214,7 @@ export function createDominationTable({ act, seatName }) {
     const now = counts(cards);
     const before = prev[key];
     const seen = new Map();
-    const row = h("div.cardrow", { "data-test": testId });
+    const row = h("div.cardrow", { "data-test": testId, style: `--n:${cards.length}` });
     for (const name of cards) {
       const k = (seen.get(name) || 0) + 1;
       seen.set(name, k);
@@ -273,6 +272,7 @@ export function createDominationTable({ act, seatName }) {
     drawSide();
     showDetail(null);
     el.classList.toggle("my-turn", Boolean(msg.your_turn));
+    fitNames(el);
   }
 
   return {

@@ -75,7 +75,7 @@ function newGameForm(page, config) {
     form.game === "y" ? yOptions(info, redraw) : dominationOptions(info, redraw),
     playersSection(config, info, redraw),
     settings().developer ? seedField() : null,
-    h("div.actions", null,
+    h("div.actions.start-bar", null,
       h("button.primary.big", { type: "submit", "data-test": "start" }, t("home.start"))),
   );
   return el;

@@ -150,10 +150,19 @@ class ReplayViewer {
     }
     if (this.bought) this.drawBought();
     for (const li of this.list.children) li.classList.toggle("current", Number(li.dataset.n) === this.step - 1);
-    const cur = this.list.querySelector(".current");
-    if (cur) cur.scrollIntoView({ block: "nearest" });
+    this.revealCurrent();
     this.drawNotes();
     if (this.step >= r.actions.length) this.stop();
+  }
+
+  // Scrolls the decision list only: scrollIntoView would scroll the page too and
+  // carry the board and the controls out of view while stepping.
+  revealCurrent() {
+    const cur = this.list.querySelector(".current");
+    if (!cur) return;
+    const box = this.list.getBoundingClientRect();
+    const row = cur.getBoundingClientRect();
+    if (row.top < box.top || row.bottom > box.bottom) this.list.scrollTop += row.top - box.top - (box.height - row.height) / 2;
   }
 
   // Without positions from the server: what each player has bought up to this step.
