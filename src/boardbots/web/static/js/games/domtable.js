@@ -6,6 +6,8 @@ import { clear, h, put } from "../dom.js";
 import { formatNumber, t } from "../i18n.js";
 import { cardFace, cardLines, cardName, cardSpec, fitNames, mainType, typeLine } from "./cards.js";
 import { domButtonText, domPrompt, domWait, logLine, previewChips, splitAction } from "./domtext.js";
+import { MOTION } from "./motion.js";
+import { pilesPanel, trashPanel } from "./piles.js";
 
 const HAND_VERBS = { action: ["play"], buy: ["play"], play: ["play"], react: ["react"] };
 const TYPE_ORDER = { action: 0, attack: 0, reaction: 0, treasure: 1, victory: 2, curse: 3 };
@@ -30,7 +32,7 @@ function counts(list) {
 export function createDominationTable({ act, seatName }) {
   let msg = null;
   let ctx = null;
-  let prev = { hand: new Map(), play: new Map(), supply: {} };
+  let prev = { hand: new Map(), play: new Map(), supply: {}, piles: {} };
   const el = h("div.domgame");
   const parts = {
     supply: h("section.dom-supply"),
@@ -102,7 +104,7 @@ export function createDominationTable({ act, seatName }) {
         tag: entry ? "button" : "div",
         small: true,
         count,
-        attrs: { type: entry ? "button" : null, tabindex: entry ? null : 0, class: `${count === 0 ? "empty" : ""} ${changed ? "flash" : ""}` },
+        attrs: { type: entry ? "button" : null, tabindex: entry ? null : 0, class: `${count === 0 ? "empty" : ""} ${changed ? MOTION.take : ""}` },
       });
       return clickable(face, name, entry);
     };
@@ -210,7 +212,7 @@ export function createDominationTable({ act, seatName }) {
       })));
   }
 
-  function drawRow(box, title, cards, key, verbs, testId) {
+  function drawRow(box, title, cards, key, verbs, testId, motion) {
     const now = counts(cards);
     const before = prev[key];
     const seen = new Map();
@@ -220,7 +222,7 @@ export function createDominationTable({ act, seatName }) {
       seen.set(name, k);
       const isNew = ctx.fresh && k > (before.get(name) || 0);
       const entry = verbs ? find(verbs, name) : null;
-      const face = cardFace(name, { tag: entry ? "button" : "div", attrs: { type: entry ? "button" : null, tabindex: entry ? null : 0, class: isNew ? "enter" : "" } });
+      const face = cardFace(name, { tag: entry ? "button" : "div", attrs: { type: entry ? "button" : null, tabindex: entry ? null : 0, class: isNew ? motion : "" } });
       put(row, clickable(face, name, entry));
     }
     prev[key] = now;
@@ -235,18 +237,11 @@ export function createDominationTable({ act, seatName }) {
     const logList = log.length
       ? h("ol.dom-log", { "aria-label": t("dom.log"), "data-test": "log" }, log.map((entry) => h("li", { class: `p${entry[0]}` }, logLine(entry, seatName))))
       : h("p.muted.small", null, t("dom.none"));
-    const trash = counts(v.trash);
     put(clear(parts.side), 
       h("section.panel.tight", null, h("h2.small-title", null, t("dom.detail")), detail),
-      mine && mine.hand ? h("section.panel.tight.mypiles", null,
-        h("h2.small-title", null, t("dom.mypiles")),
-        h("p", null, t("dom.deck", { n: mine.deck_size }), " · ", t("dom.discardpile", { n: mine.discard_size }),
-          mine.discard_top ? ` · ${t("dom.discardtop", { card: cardName(mine.discard_top) })}` : ""),
-        mine.discard && mine.discard.length ? h("details", null, h("summary", null, t("dom.discardlist")),
-          h("p.small", null, [...counts(mine.discard)].map(([c, k]) => `${k}× ${cardName(c)}`).join(", "))) : null) : null,
+      mine && mine.hand ? pilesPanel(mine, prev.piles, ctx.fresh) : null,
       revealed(v),
-      h("section.panel.tight", null, h("h2.small-title", null, t("dom.trash"), " ", h("span.muted", null, `(${formatNumber(v.trash.length)})`)),
-        trash.size ? h("p.small", { "data-test": "trash" }, [...trash].map(([c, k]) => `${k}× ${cardName(c)}`).join(", ")) : h("p.muted.small", null, t("dom.none"))),
+      trashPanel(v.trash, prev.piles, ctx.fresh),
       h("section.panel.tight", null, h("h2.small-title", null, t("dom.log")), logList),
     );
     logList.scrollTop = logList.scrollHeight;
@@ -264,10 +259,10 @@ export function createDominationTable({ act, seatName }) {
     drawPrompt();
     const mine = v.players[ctx.you];
     const handVerbs = msg.your_turn ? (zoneOf(pend) === "hand" ? verbsFor(pend) : []) : [];
-    if (mine && mine.hand) drawRow(parts.hand, t("dom.hand"), sortCards(mine.hand), "hand", handVerbs, "hand");
+    if (mine && mine.hand) drawRow(parts.hand, t("dom.hand"), sortCards(mine.hand), "hand", handVerbs, "hand", MOTION.draw);
     else clear(parts.hand);
     const playTitle = ctx.you === v.cur ? t("dom.inplay.yours") : t("dom.inplay", { name: seatName(v.cur) });
-    drawRow(parts.play, playTitle, v.play, "play", null, "inplay");
+    drawRow(parts.play, playTitle, v.play, "play", null, "inplay", MOTION.play);
     drawSupply();
     drawSide();
     showDetail(null);
