@@ -8,6 +8,8 @@ import { cardFace, cardLines, cardName, cardSpec, fitNames, mainType, typeLine }
 import { domButtonText, domPrompt, domWait, logLine, previewChips, splitAction } from "./domtext.js";
 import { MOTION } from "./motion.js";
 import { pilesPanel, trashPanel } from "./piles.js";
+import { focusKey, restoreFocus } from "./focus.js";
+import { illegalHint } from "../hint.js";
 
 const HAND_VERBS = { action: ["play"], buy: ["play"], play: ["play"], react: ["react"] };
 const TYPE_ORDER = { action: 0, attack: 0, reaction: 0, treasure: 1, victory: 2, curse: 3 };
@@ -35,11 +37,11 @@ export function createDominationTable({ act, seatName }) {
   let prev = { hand: new Map(), play: new Map(), supply: {}, piles: {} };
   const el = h("div.domgame");
   const parts = {
-    supply: h("section.dom-supply"),
+    supply: h("section.dom-supply", { "data-zone": "supply" }),
     turn: h("div.dom-turnbar"),
-    prompt: h("section.dom-prompt", { "aria-live": "polite", "data-test": "prompt" }),
-    play: h("section.dom-play"),
-    hand: h("section.dom-hand"),
+    prompt: h("section.dom-prompt", { "aria-live": "polite", "data-test": "prompt", tabindex: -1 }),
+    play: h("section.dom-play", { "data-zone": "play" }),
+    hand: h("section.dom-hand", { "data-zone": "hand" }),
     side: h("aside.dom-side"),
   };
   const detail = h("div.dom-detail", { "aria-live": "polite" });
@@ -78,6 +80,10 @@ export function createDominationTable({ act, seatName }) {
   function clickable(face, name, entry) {
     if (!entry) {
       face.setAttribute("aria-disabled", "true");
+      face.addEventListener("click", () => {
+        const why = whyNot(name, face);
+        if (why) illegalHint(face, why);
+      });
       face.addEventListener("pointerenter", () => showDetail(name, null));
       face.addEventListener("focus", () => showDetail(name, null));
       return face;
@@ -88,6 +94,22 @@ export function createDominationTable({ act, seatName }) {
     face.addEventListener("pointerenter", () => showDetail(name, entry));
     face.addEventListener("focus", () => showDetail(name, entry));
     return face;
+  }
+
+  // Why a card that is not a legal choice cannot be clicked, in a few words.
+  function whyNot(name, face) {
+    if (!msg || msg.status !== "playing") return null;
+    if (!msg.your_turn) return t("table.illegal.wait");
+    const v = msg.view;
+    const card = cardName(name);
+    const spec = cardSpec(name);
+    if (face.closest("[data-zone=supply]")) {
+      if (v.supply[name] === 0) return t("dom.illegal.empty", { card });
+      if (v.pending && v.pending.kind === "buy" && spec && spec.cost > v.coins) {
+        return t("dom.illegal.cost", { card, cost: spec.cost, coins: v.coins, count: v.coins });
+      }
+    }
+    return t("dom.illegal.card", { card });
   }
 
   function drawSupply() {
@@ -197,7 +219,7 @@ export function createDominationTable({ act, seatName }) {
     const mine = msg.view.players[ctx.you] || {};
     const cards = sortCards(mine[zone] || []);
     const verbs = verbsFor(pend);
-    return h("div.zone-pick", null,
+    return h("div.zone-pick", { "data-zone": `pick-${zone}` },
       h("h3.small-title", null, t(`dom.zone.${zone}`)),
       h("div.cardrow", null, cards.map((name) => {
         const entries = verbs.map((verb) => find([verb], name)).filter(Boolean);
@@ -274,9 +296,13 @@ export function createDominationTable({ act, seatName }) {
     element: () => el,
     relabel() {},
     update(message, context) {
+      const had = el.contains(document.activeElement) ? focusKey(document.activeElement) : null;
       msg = message;
       ctx = context;
       draw();
+      // Focus left parked on the prompt while others played moves on to the new choices.
+      const lost = !el.contains(document.activeElement) || document.activeElement === parts.prompt;
+      if (had && lost) restoreFocus(el, had, parts.prompt);
     },
     seatInfo(message, seat) {
       if (!message) return null;

@@ -57,7 +57,7 @@ function draw(page, config) {
         h("h1", null, t("home.title")),
         h("p.lead", null, t("home.lead")),
         h("p", null, h("a", { href: "#/bots" }, t("home.howlink"), " ", icon("arrow")))),
-      h("div.hero-art", { "aria-hidden": "true" }, boardArt())),
+      h("div.hero-art", { "aria-hidden": "true", inert: true }, boardArt())),
     h("div.home-grid", null, newGameForm(page, config), config.static ? null : openTables()),
   );
   if (!config.static) refreshOpen(page);
