@@ -55,13 +55,11 @@ def test_the_decorative_board_is_out_of_the_tab_order(new_page: Any) -> None:
     page = new_page(1366, 800)
     page.goto("/#/")
     page.locator("[data-test=start]").wait_for()
-    stops = 0
     for _ in range(40):
         page.keyboard.press("Tab")
         if focused_in(page, "[data-test=start]"):
             break
         assert not focused_in(page, ".hero-art *"), "Tab stopped on the decorative board"
-        stops += 1
     assert focused_in(page, "[data-test=start]"), "Tab never reached the start button"
     assert page.locator(".hero-art [tabindex], .hero-art [role=button]").count() == 0
 
@@ -87,7 +85,11 @@ def test_illegal_clicks_get_a_cursor_and_a_hint(new_page: Any) -> None:
     page.locator("#ysize").fill("5")
     page.locator("[data-test=start]").click()
     page.locator(".table-page .ycell.playable").first.click()
-    page.locator(".table-page .ycell.playable").first.wait_for(timeout=BOT_TURN_TIMEOUT_MS)
+    page.wait_for_function(  # our stone and the bot's answer
+        "() => document.querySelectorAll('[data-stone]').length >= 2"
+        " && document.querySelector('.table-page .ycell.playable')",
+        timeout=BOT_TURN_TIMEOUT_MS,
+    )
     taken = page.locator(".table-page .ycell:not(.playable)").first
     assert taken.evaluate("(el) => getComputedStyle(el).cursor") == "not-allowed"
     taken.click(force=True)  # Playwright will not click an aria-disabled button by itself

@@ -31,6 +31,11 @@ function counts(list) {
   return m;
 }
 
+// A panel that scrolls must take focus, or a keyboard cannot scroll it.
+function reachableScrollers(root) {
+  for (const box of root.querySelectorAll(".dom-log")) box.tabIndex = 0;
+}
+
 export function createDominationTable({ act, seatName }) {
   let msg = null;
   let ctx = null;
@@ -89,7 +94,9 @@ export function createDominationTable({ act, seatName }) {
       return face;
     }
     face.classList.add("playable");
-    face.setAttribute("aria-label", `${domButtonTextFor(entry)} – ${cardName(name)}`);
+    // The action is read first, then the face as shown (an aria-label would hide the
+    // visible words from speech input).
+    face.prepend(h("span.sr-only", null, `${domButtonTextFor(entry)}: `));
     face.addEventListener("click", () => act(entry.action));
     face.addEventListener("pointerenter", () => showDetail(name, entry));
     face.addEventListener("focus", () => showDetail(name, entry));
@@ -290,6 +297,7 @@ export function createDominationTable({ act, seatName }) {
     showDetail(null);
     el.classList.toggle("my-turn", Boolean(msg.your_turn));
     fitNames(el);
+    reachableScrollers(el);
   }
 
   return {
