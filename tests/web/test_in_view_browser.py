@@ -33,6 +33,9 @@ def assert_in_view(page: Any, selectors: list[str]) -> None:
 
 
 def set_language(page: Any, lang: str) -> None:
+    """Switch only when needed, once the page has drawn: a switch re-draws the page."""
+    if page.evaluate("() => document.documentElement.lang") == lang:
+        return
     page.locator(f"[data-lang={lang}]").click()
     page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
 
@@ -64,7 +67,9 @@ def test_start_button_and_domination_table_fit(new_page: Any, width: int, height
     page = new_page(width, height)
     page.goto("/#/")
     for lang in ("en", "th"):
+        page.locator("[data-test=start]").wait_for()
         set_language(page, lang)
+        page.locator("[data-test=start]").wait_for()
         for game in ("domination", "y"):
             page.locator(f"#game-{game}").check()
             assert_in_view(page, ["[data-test=start]"])
