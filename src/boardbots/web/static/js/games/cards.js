@@ -4,6 +4,7 @@
 
 import { h } from "../dom.js";
 import { has, t } from "../i18n.js";
+import { icon } from "../icons.js";
 
 let table = {};
 
@@ -68,15 +69,66 @@ export function cardTitle(name) {
   return [...parts, ...cardLines(name)].join(" · ");
 }
 
-// A card face; `extra` goes under the text (a count, a button row).
+// A translated name carries the English one in brackets ("ทองแดง (Copper)"): on a
+// card it goes on its own smaller line, which small tiles may hide.
+function nameBlock(name) {
+  const full = cardName(name);
+  const split = full.match(/^(.+?) \((.+)\)$/);
+  if (!split) return h("span.card-name", null, full);
+  return h("span.card-name", null, split[1], " ", h("small", { lang: "en" }, split[2]));
+}
+
+// A card face drawn from the card table: a frame in the colour of its main type,
+// the cost, the full name, icons for its printed bonuses, the rules text, the type
+// line and its VP. Small faces (supply tiles, cards to pick from) leave out the
+// text; CSS hides more on narrow screens. `extra` goes at the bottom (a button row).
 export function cardFace(name, { small = false, count = null, tag = "div", attrs = {}, extra = null } = {}) {
   const spec = cardSpec(name);
   return h(`${tag}.card.t-${mainType(name)}${small ? ".small" : ""}`, { ...attrs, "data-card": name },
     h("span.card-top", null,
       spec ? h("span.coin", { title: t("card.costlabel", { cost: spec.cost }) }, String(spec.cost)) : null,
-      h("span.card-name", null, cardName(name)),
-      count !== null ? h("span.pile-count", { title: t("supply.left", { count }) }, String(count)) : null),
-    small ? null : h("span.card-type", null, typeLine(name)),
-    small ? null : h("span.card-text", null, cardLines(name).map((line) => h("span", null, line))),
+      nameBlock(name)),
+    count !== null ? h("span.pile-count", { title: t("supply.left", { count }) }, String(count)) : null,
+    bonusRow(spec),
+    small ? null : h("span.card-text", null, ruleText(name, spec)),
+    h("span.card-foot", null,
+      small ? null : h("span.card-type", null, typeLine(name)),
+      spec && spec.vp ? h("span.card-vp", { title: t("card.line.vp", { count: spec.vp, vp: spec.vp }) }, icon("vp"), h("b", null, String(spec.vp))) : null),
     extra);
+}
+
+// The printed bonuses as icons; the words stay for screen readers.
+function bonusRow(spec) {
+  if (!spec) return null;
+  const treasure = spec.types.includes("Treasure");
+  const items = [
+    ["cards", spec.cards, "card.line.cards"],
+    ["action", spec.actions, "card.line.actions"],
+    ["buy", spec.buys, "card.line.buys"],
+    ["coin", spec.coins, treasure ? "card.line.treasure" : "card.line.coins"],
+  ].filter(([, n]) => n);
+  if (!items.length) return null;
+  return h("span.card-bonus", null, items.map(([kind, n, key]) =>
+    h(`span.bonus.b-${kind}`, { title: t(key, { count: n, coins: n }) },
+      icon(kind), h("span", { "aria-hidden": "true" }, treasure && kind === "coin" ? String(n) : `+${n}`),
+      h("span.sr-only", null, t(key, { count: n, coins: n })))));
+}
+
+// What the card does beyond its printed bonuses (those are the icons above).
+function ruleText(name, spec) {
+  const key = `cardtext.${name}`;
+  return has(key) ? t(key, (spec && spec.params) || {}) : "";
+}
+
+// Card names break between words only; a word wider than its card shrinks the
+// name's font instead (down to 7 px), so "Moneylender" never reads "Moneylen/der".
+export function fitNames(root) {
+  for (const name of root.querySelectorAll(".card-name")) {
+    name.style.fontSize = "";
+    let size = parseFloat(getComputedStyle(name).fontSize);
+    while (name.scrollWidth > name.clientWidth + 0.5 && size > 7) {
+      size -= 0.5;
+      name.style.fontSize = `${size}px`;
+    }
+  }
 }

@@ -4,10 +4,14 @@
 
 import { clear, h, put } from "../dom.js";
 import { formatNumber, t } from "../i18n.js";
-import { cardFace, cardLines, cardName, cardSpec, mainType, typeLine } from "./cards.js";
+import { cardFace, cardLines, cardName, cardSpec, fitNames, mainType, typeLine } from "./cards.js";
 import { domButtonText, domPrompt, domWait, logLine, previewChips, splitAction } from "./domtext.js";
 import { domTurns, storyList, tableStory } from "./story.js";
 import { vpBreakdown } from "./vpbreakdown.js";
+import { MOTION } from "./motion.js";
+import { pilesPanel, trashPanel } from "./piles.js";
+import { focusKey, restoreFocus } from "./focus.js";
+import { illegalHint } from "../hint.js";
 
 const HAND_VERBS = { action: ["play"], buy: ["play"], play: ["play"], react: ["react"] };
 const TYPE_ORDER = { action: 0, attack: 0, reaction: 0, treasure: 1, victory: 2, curse: 3 };
@@ -33,18 +37,23 @@ function counts(list) {
   return m;
 }
 
+// A panel that scrolls must take focus, or a keyboard cannot scroll it.
+function reachableScrollers(root) {
+  for (const box of root.querySelectorAll(".dom-log")) box.tabIndex = 0;
+}
+
 export function createDominationTable({ act, seatName }) {
   let msg = null;
   let ctx = null;
-  let prev = { hand: new Map(), play: new Map(), supply: {} };
+  let prev = { hand: new Map(), play: new Map(), supply: {}, piles: {} };
   let story = null;
   const el = h("div.domgame");
   const parts = {
-    supply: h("section.dom-supply"),
+    supply: h("section.dom-supply", { "data-zone": "supply" }),
     turn: h("div.dom-turnbar"),
-    prompt: h("section.dom-prompt", { "aria-live": "polite", "data-test": "prompt" }),
-    play: h("section.dom-play"),
-    hand: h("section.dom-hand"),
+    prompt: h("section.dom-prompt", { "aria-live": "polite", "data-test": "prompt", tabindex: -1 }),
+    play: h("section.dom-play", { "data-zone": "play" }),
+    hand: h("section.dom-hand", { "data-zone": "hand" }),
     side: h("aside.dom-side"),
   };
   const detail = h("div.dom-detail", { "aria-live": "polite" });
@@ -83,16 +92,38 @@ export function createDominationTable({ act, seatName }) {
   function clickable(face, name, entry) {
     if (!entry) {
       face.setAttribute("aria-disabled", "true");
+      face.addEventListener("click", () => {
+        const why = whyNot(name, face);
+        if (why) illegalHint(face, why);
+      });
       face.addEventListener("pointerenter", () => showDetail(name, null));
       face.addEventListener("focus", () => showDetail(name, null));
       return face;
     }
     face.classList.add("playable");
-    face.setAttribute("aria-label", `${domButtonTextFor(entry)} – ${cardName(name)}`);
+    // The action is read first, then the face as shown (an aria-label would hide the
+    // visible words from speech input).
+    face.prepend(h("span.sr-only", null, `${domButtonTextFor(entry)}: `));
     face.addEventListener("click", () => act(entry.action));
     face.addEventListener("pointerenter", () => showDetail(name, entry));
     face.addEventListener("focus", () => showDetail(name, entry));
     return face;
+  }
+
+  // Why a card that is not a legal choice cannot be clicked, in a few words.
+  function whyNot(name, face) {
+    if (!msg || msg.status !== "playing") return null;
+    if (!msg.your_turn) return t("table.illegal.wait");
+    const v = msg.view;
+    const card = cardName(name);
+    const spec = cardSpec(name);
+    if (face.closest("[data-zone=supply]")) {
+      if (v.supply[name] === 0) return t("dom.illegal.empty", { card });
+      if (v.pending && v.pending.kind === "buy" && spec && spec.cost > v.coins) {
+        return t("dom.illegal.cost", { card, cost: spec.cost, coins: v.coins, count: v.coins });
+      }
+    }
+    return t("dom.illegal.card", { card });
   }
 
   function drawSupply() {
@@ -107,16 +138,15 @@ export function createDominationTable({ act, seatName }) {
       const changed = ctx.fresh && prev.supply[name] !== undefined && prev.supply[name] !== count;
       const face = cardFace(name, {
         tag: entry ? "button" : "div",
-        small: !kingdom.has(name),
+        small: true,
         count,
-        attrs: { type: entry ? "button" : null, tabindex: entry ? null : 0, class: `${count === 0 ? "empty" : ""} ${changed ? "flash" : ""}` },
+        attrs: { type: entry ? "button" : null, tabindex: entry ? null : 0, class: `${count === 0 ? "empty" : ""} ${changed ? MOTION.take : ""}` },
       });
       return clickable(face, name, entry);
     };
     put(clear(parts.supply), 
       h("h2.small-title", null, t("dom.supply"), " ", h("span.muted", null, t("dom.supply.hint"))),
-      h("div.supply-basic", null, basic.map(pile)),
-      h("div.supply-kingdom", null, view.kingdom.map(pile)),
+      h("div.supply-grid", null, basic.map(pile), view.kingdom.map(pile)),
     );
     prev.supply = { ...supply };
   }
@@ -203,7 +233,7 @@ export function createDominationTable({ act, seatName }) {
     const mine = msg.view.players[ctx.you] || {};
     const cards = sortCards(mine[zone] || []);
     const verbs = verbsFor(pend);
-    return h("div.zone-pick", null,
+    return h("div.zone-pick", { "data-zone": `pick-${zone}` },
       h("h3.small-title", null, t(`dom.zone.${zone}`)),
       h("div.cardrow", null, cards.map((name) => {
         const entries = verbs.map((verb) => find([verb], name)).filter(Boolean);
@@ -218,17 +248,17 @@ export function createDominationTable({ act, seatName }) {
       })));
   }
 
-  function drawRow(box, title, cards, key, verbs, testId) {
+  function drawRow(box, title, cards, key, verbs, testId, motion) {
     const now = counts(cards);
     const before = prev[key];
     const seen = new Map();
-    const row = h("div.cardrow", { "data-test": testId });
+    const row = h("div.cardrow", { "data-test": testId, style: `--n:${cards.length}` });
     for (const name of cards) {
       const k = (seen.get(name) || 0) + 1;
       seen.set(name, k);
       const isNew = ctx.fresh && k > (before.get(name) || 0);
       const entry = verbs ? find(verbs, name) : null;
-      const face = cardFace(name, { tag: entry ? "button" : "div", attrs: { type: entry ? "button" : null, tabindex: entry ? null : 0, class: isNew ? "enter" : "" } });
+      const face = cardFace(name, { tag: entry ? "button" : "div", attrs: { type: entry ? "button" : null, tabindex: entry ? null : 0, class: isNew ? motion : "" } });
       put(row, clickable(face, name, entry));
     }
     prev[key] = now;
@@ -248,22 +278,15 @@ export function createDominationTable({ act, seatName }) {
       ? storyList(domTurns(lines), { label: t("dom.log"), test: "log", line: (entry) => logLine(entry, seatName),
         heading: (turn) => (turn.player === ctx.you ? t("story.yourturn") : t("story.turn", { name: seatName(turn.player) })) })
       : h("p.muted.small", null, t("dom.none"));
-    const trash = counts(v.trash);
     // Follow the newest line unless the reader has scrolled back into the story.
     const old = parts.side.querySelector("[data-test=log]");
     const follow = !old || old.scrollTop + old.clientHeight >= old.scrollHeight - 8;
     const kept = old ? old.scrollTop : 0;
     put(clear(parts.side), 
       h("section.panel.tight", null, h("h2.small-title", null, t("dom.detail")), detail),
-      mine && mine.hand ? h("section.panel.tight.mypiles", null,
-        h("h2.small-title", null, t("dom.mypiles")),
-        h("p", null, t("dom.deck", { n: mine.deck_size }), " · ", t("dom.discardpile", { n: mine.discard_size }),
-          mine.discard_top ? ` · ${t("dom.discardtop", { card: cardName(mine.discard_top) })}` : ""),
-        mine.discard && mine.discard.length ? h("details", null, h("summary", null, t("dom.discardlist")),
-          h("p.small", null, [...counts(mine.discard)].map(([c, k]) => `${k}× ${cardName(c)}`).join(", "))) : null) : null,
+      mine && mine.hand ? pilesPanel(mine, prev.piles, ctx.fresh) : null,
       revealed(v),
-      h("section.panel.tight", null, h("h2.small-title", null, t("dom.trash"), " ", h("span.muted", null, `(${formatNumber(v.trash.length)})`)),
-        trash.size ? h("p.small", { "data-test": "trash" }, [...trash].map(([c, k]) => `${k}× ${cardName(c)}`).join(", ")) : h("p.muted.small", null, t("dom.none"))),
+      trashPanel(v.trash, prev.piles, ctx.fresh),
       h("section.panel.tight", null, h("h2.small-title", null, t("dom.log")), logList),
     );
     logList.scrollTop = follow ? logList.scrollHeight : kept;
@@ -281,23 +304,29 @@ export function createDominationTable({ act, seatName }) {
     drawPrompt();
     const mine = v.players[ctx.you];
     const handVerbs = msg.your_turn ? (zoneOf(pend) === "hand" ? verbsFor(pend) : []) : [];
-    if (mine && mine.hand) drawRow(parts.hand, t("dom.hand"), sortCards(mine.hand), "hand", handVerbs, "hand");
+    if (mine && mine.hand) drawRow(parts.hand, t("dom.hand"), sortCards(mine.hand), "hand", handVerbs, "hand", MOTION.draw);
     else clear(parts.hand);
     const playTitle = ctx.you === v.cur ? t("dom.inplay.yours") : t("dom.inplay", { name: seatName(v.cur) });
-    drawRow(parts.play, playTitle, v.play, "play", null, "inplay");
+    drawRow(parts.play, playTitle, v.play, "play", null, "inplay", MOTION.play);
     drawSupply();
     drawSide();
     showDetail(null);
     el.classList.toggle("my-turn", Boolean(msg.your_turn));
+    fitNames(el);
+    reachableScrollers(el);
   }
 
   return {
     element: () => el,
     relabel() {},
     update(message, context) {
+      const had = el.contains(document.activeElement) ? focusKey(document.activeElement) : null;
       msg = message;
       ctx = context;
       draw();
+      // Focus left parked on the prompt while others played moves on to the new choices.
+      const lost = !el.contains(document.activeElement) || document.activeElement === parts.prompt;
+      if (had && lost) restoreFocus(el, had, parts.prompt);
     },
     // The end of the game: where each player's VP came from.
     resultExtra: (message) => vpBreakdown(message.view, seatName),

@@ -149,6 +149,7 @@ export function createBoard(n, opts = {}) {
 
   function pick(i) {
     if (current.legal.has(i) && opts.onPick) opts.onPick(i);
+    else if (opts.onIllegal) opts.onIllegal(i, byIndex.get(i).poly);
   }
 
   function hover(i) {
@@ -231,6 +232,9 @@ export function boardArt() {
   board.svg.setAttribute("aria-hidden", "true");
   board.svg.removeAttribute("role");
   board.svg.removeAttribute("aria-label");
-  for (const poly of board.svg.querySelectorAll("[tabindex]")) poly.removeAttribute("tabindex");
+  // A picture only: no cell may be a button or a Tab stop.
+  for (const poly of board.svg.querySelectorAll(".ycell")) {
+    for (const attr of ["tabindex", "role", "aria-label", "aria-disabled"]) poly.removeAttribute(attr);
+  }
   return board.svg;
 }

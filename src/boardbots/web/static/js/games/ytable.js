@@ -5,6 +5,7 @@ import { clear, h, put } from "../dom.js";
 import { formatList, t } from "../i18n.js";
 import { cellName, createBoard, stoneName } from "./y.js";
 import { tableStory } from "./story.js";
+import { illegalHint } from "../hint.js";
 
 export function yActionText(n, action) {
   return action === "swap" ? t("y.move.swap") : t("y.move.place", { cell: cellName(n, Number(action)) });
@@ -42,6 +43,11 @@ export function createYTable({ act, seatName }) {
     board = createBoard(n, {
       onPick: (i) => act(i),
       onHover: (i) => showPreview(i),
+      onIllegal: (i, cell) => {
+        if (!msg || msg.status !== "playing") return;
+        if (!msg.your_turn) illegalHint(cell, t("table.illegal.wait"));
+        else if (!legalMap().has(i)) illegalHint(cell, t("y.illegal.taken"));
+      },
     });
     put(clear(boardBox), board.svg);
   }

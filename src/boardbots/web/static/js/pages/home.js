@@ -9,6 +9,7 @@ import { saveSeat, settings, updateSettings } from "../settings.js";
 import { cardName, kingdomCards } from "../games/cards.js";
 import { boardArt, sizeRange } from "../games/y.js";
 import { newSoloId } from "../solo/connection.js";
+import { icon } from "../icons.js";
 
 const DEFAULT_OTHERS = { y: [{ kind: "bot", bot: "easy" }], domination: [{ kind: "bot", bot: "bigmoney" }] };
 const form = {
@@ -55,8 +56,8 @@ function draw(page, config) {
       h("div.hero-text", null,
         h("h1", null, t("home.title")),
         h("p.lead", null, t("home.lead")),
-        h("p", null, h("a", { href: "#/bots" }, t("home.howlink")))),
-      h("div.hero-art", { "aria-hidden": "true" }, boardArt())),
+        h("p", null, h("a", { href: "#/bots" }, t("home.howlink"), " ", icon("arrow")))),
+      h("div.hero-art", { "aria-hidden": "true", inert: true }, boardArt())),
     h("div.home-grid", null, newGameForm(page, config), config.static ? null : openTables()),
   );
   if (!config.static) refreshOpen(page);
@@ -74,7 +75,7 @@ function newGameForm(page, config) {
     form.game === "y" ? yOptions(info, redraw) : dominationOptions(info, redraw),
     playersSection(config, info, redraw),
     settings().developer ? seedField() : null,
-    h("div.actions", null,
+    h("div.actions.start-bar", null,
       h("button.primary.big", { type: "submit", "data-test": "start" }, t("home.start"))),
   );
   return el;
@@ -165,7 +166,7 @@ function playersSection(config, info, redraw) {
       ? h("span.seat-label.you", null, t("home.you"))
       : h("span.seat-label", null, seat.kind === "bot" ? botName(seat.bot) : t("home.invited")),
     seat.you ? null : h("button.icon.remove", { type: "button", "aria-label": t("home.remove", { name: seat.kind === "bot" ? botName(seat.bot) : t("home.invited") }),
-      onclick: () => { others.splice(others.indexOf(seat), 1); redraw(); } }, "✕")));
+      onclick: () => { others.splice(others.indexOf(seat), 1); redraw(); } }, icon("close"))));
   const buttons = botChoices(config, form.game, settings().developer).map((code) =>
     h("button.add", { type: "button", disabled: full, "data-bot": code, onclick: () => add({ kind: "bot", bot: code }) },
       t(`home.add.${code}`)));

@@ -15,6 +15,7 @@ import { yActionText } from "../games/ytable.js";
 import { describeError } from "../main.js";
 import { seatFor } from "../settings.js";
 import { SoloConnection, isSolo } from "../solo/connection.js";
+import { icon } from "../icons.js";
 
 export async function render(main, { params }) {
   const id = params[0];
@@ -76,7 +77,8 @@ class ReplayViewer {
     this.slider = h("input#replay-step", { type: "range", min: 0, max: n, value: this.step, "aria-label": t("replay.position"),
       oninput: (e) => this.go(Number(e.target.value)) });
     this.counter = h("span.counter", { "aria-live": "polite", "data-test": "replay-counter" });
-    this.playBtn = h("button", { type: "button", onclick: () => this.toggle() }, t("replay.play"));
+    this.playBtn = h("button", { type: "button", "data-test": "play", onclick: () => this.toggle() });
+    this.labelPlay(false);
     this.boardBox = h("div.replay-board");
     this.list = h("ol.decision-list", { "aria-label": t("replay.decisions") });
     this.notes = h("section.panel.notes", { "aria-live": "polite", "data-test": "notes" });
@@ -88,11 +90,11 @@ class ReplayViewer {
           h("a.button.ghost", { href: `#/bots/${r.game}` }, t("table.howbots")),
           h("a.button.ghost", { href: `/api/tables/${r.table}/replay`, download: `replay-${r.table}.json` }, t("replay.download")))),
       h("div.replay-controls", { role: "group", "aria-label": t("replay.controls") },
-        h("button", { type: "button", "aria-label": t("replay.first"), onclick: () => this.go(0) }, "⏮"),
-        h("button", { type: "button", "aria-label": t("replay.prev"), "data-test": "prev", onclick: () => this.go(this.step - 1) }, "◀"),
+        h("button", { type: "button", "aria-label": t("replay.first"), onclick: () => this.go(0) }, icon("first")),
+        h("button", { type: "button", "aria-label": t("replay.prev"), "data-test": "prev", onclick: () => this.go(this.step - 1) }, icon("prev")),
         this.playBtn,
-        h("button", { type: "button", "aria-label": t("replay.next"), "data-test": "next", onclick: () => this.go(this.step + 1) }, "▶"),
-        h("button", { type: "button", "aria-label": t("replay.last"), onclick: () => this.go(n) }, "⏭"),
+        h("button", { type: "button", "aria-label": t("replay.next"), "data-test": "next", onclick: () => this.go(this.step + 1) }, icon("next")),
+        h("button", { type: "button", "aria-label": t("replay.last"), onclick: () => this.go(n) }, icon("last")),
         this.slider, this.counter),
       h("div.replay-grid", null, this.boardBox, h("div.replay-side", null, this.notes,
         h("section.panel.tight", null, h("h2.small-title", null, t("replay.decisions")), this.list))),
@@ -159,10 +161,19 @@ class ReplayViewer {
     }
     if (this.bought) this.drawBought();
     for (const li of this.list.children) li.classList.toggle("current", Number(li.dataset.n) === this.step - 1);
-    const cur = this.list.querySelector(".current");
-    if (cur) cur.scrollIntoView({ block: "nearest" });
+    this.revealCurrent();
     this.drawNotes();
     if (this.step >= r.actions.length) this.stop();
+  }
+
+  // Scrolls the decision list only: scrollIntoView would scroll the page too and
+  // carry the board and the controls out of view while stepping.
+  revealCurrent() {
+    const cur = this.list.querySelector(".current");
+    if (!cur) return;
+    const box = this.list.getBoundingClientRect();
+    const row = cur.getBoundingClientRect();
+    if (row.top < box.top || row.bottom > box.bottom) this.list.scrollTop += row.top - box.top - (box.height - row.height) / 2;
   }
 
   // Without positions from the server: what each player has bought up to this step.
@@ -200,14 +211,18 @@ class ReplayViewer {
       return;
     }
     if (this.step >= this.replay.actions.length) this.go(0);
-    this.playBtn.textContent = t("replay.pause");
+    this.labelPlay(true);
     this.timer = setInterval(() => this.go(this.step + 1), 900);
   }
 
   stop() {
     clearInterval(this.timer);
     this.timer = null;
-    this.playBtn.textContent = t("replay.play");
+    this.labelPlay(false);
+  }
+
+  labelPlay(playing) {
+    put(clear(this.playBtn), icon(playing ? "pause" : "play"), t(playing ? "replay.pause" : "replay.play"));
   }
 
   key(e) {

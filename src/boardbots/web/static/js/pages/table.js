@@ -12,6 +12,7 @@ import { createDominationTable } from "../games/domtable.js";
 import { createYTable } from "../games/ytable.js";
 import { setCardTable } from "../games/cards.js";
 import { SoloConnection, isSolo, newSoloId, soloSummary } from "../solo/connection.js";
+import { icon } from "../icons.js";
 
 export function minThinkMs(config) {
   const own = settings().minThinkMs;
@@ -331,7 +332,7 @@ class TablePage {
     else if (winners[0] === this.you) headline = t("result.youwin");
     else headline = t("result.wins", { name: seatName(tb, winners[0], this.you) });
     const rows = tb.seats.map((s, i) => h("tr", { class: winners.includes(i) ? "winner" : "" },
-      h("th", { scope: "row" }, seatName(tb, i, this.you)),
+      h("th", { scope: "row" }, winners.includes(i) ? icon("star") : null, seatName(tb, i, this.you)),
       h("td", null, formatNumber(msg.scores[i] ?? 0)),
       h("td", null, formatNumber(msg.result[i], { style: "percent", maximumFractionDigits: 0 }))));
     put(this.result, h("section.panel.result", { "data-test": "result", "aria-labelledby": "result-title" },
