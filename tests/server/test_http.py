@@ -49,7 +49,8 @@ def test_config_has_the_bots_own_constants(client: TestClient) -> None:
     for key in ("iterations", "top_k", "c", "epsilon"):
         assert bots["hard"]["defaults"][key] == hard_now[key], key
     assert bots["medium"]["defaults"]["alpha"] == medium.DEFAULTS.alpha
-    assert bots["medium"]["defaults"]["beta"] == medium.DEFAULTS.beta
+    assert bots["medium"]["defaults"]["beta"] is None  # the game's, per position
+    assert bots["medium"]["per_game"] == {"y": {"beta": 0.5}, "domination": {"beta": 0.8}}
     assert bots["easy"]["defaults"] == easy.params_dict()
     per_game = bots["easy"]["per_game"]
     for game in ("y", "domination"):

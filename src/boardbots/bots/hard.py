@@ -62,7 +62,7 @@ class HardParams:
     early_stop: bool = True
     sure: float = 2.0
     alpha: float = medium.DEFAULTS.alpha
-    beta: float = medium.DEFAULTS.beta
+    beta: float = medium.SPEC_BETA
 
 
 DEFAULTS = HardParams()

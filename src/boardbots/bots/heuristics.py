@@ -49,6 +49,12 @@ class Heuristics(Protocol):
         """Where Medium's neutral lookahead stops after a move; None evaluates at once."""
         ...
 
+    def medium_beta(self, state: State) -> float:
+        """Medium's weight on the outlook here when its bot code sets none (`bots/medium.py`;
+        spec 000's default is 0.5): how far ahead a game's Medium should look is
+        measured per game, and may differ with the number of players."""
+        ...
+
     def neutral_action(self, state: State) -> Action:
         """The 'do nothing' answer: pass, or the default choice of a sub-decision."""
         ...

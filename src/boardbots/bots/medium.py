@@ -19,25 +19,29 @@ from boardbots.bots.params import Param
 from boardbots.core.contract import Action, State, Stop, View
 from boardbots.core.rng import Rng
 
+SPEC_BETA = 0.5
+"""Spec 000's outlook weight: games start from it (`medium_beta`), and Hard prunes with it."""
+
 
 @dataclasses.dataclass(frozen=True)
 class MediumParams:
-    """alpha weighs the best opponent's gain, beta our outlook (spec defaults)."""
+    """alpha weighs the best opponent's gain (spec default), beta our outlook: None means
+    the game's `medium_beta` for the position."""
 
     alpha: float = 0.2
-    beta: float = 0.5
+    beta: float | None = None
 
 
 DEFAULTS = MediumParams()
-PARAMS = (Param("alpha", float, 0.0, 10.0), Param("beta", float, 0.0, 10.0))
+PARAMS = (Param("alpha", float, 0.0, 10.0), Param("beta", float, 0.0, 10.0, optional=True))
 """What a bot code may set (see `bots.params`), in step with `MediumParams`."""
 
 
 class MediumBot:
     level = "medium"
 
-    def __init__(self, alpha: float = DEFAULTS.alpha, beta: float = DEFAULTS.beta) -> None:
-        self.params = MediumParams(float(alpha), float(beta))
+    def __init__(self, alpha: float = DEFAULTS.alpha, beta: float | None = DEFAULTS.beta) -> None:
+        self.params = MediumParams(float(alpha), None if beta is None else float(beta))
 
     def decide(self, view: View, ctx: BotContext) -> Action:
         world = imagine(view, ctx.rng)
@@ -76,7 +80,8 @@ def value(world: World, action: Action, before: list[float], params: MediumParam
     after = heur.points(after_state)
     gain = after[me] - before[me]
     rival = max(after[p] - before[p] for p in range(len(after)) if p != me)
-    return gain - params.alpha * rival + params.beta * heur.outlook(after_state, me)
+    beta = heur.medium_beta(state) if params.beta is None else params.beta
+    return gain - params.alpha * rival + beta * heur.outlook(after_state, me)
 
 
 def _to_scoring_point(world: World, after: State) -> None:

@@ -13,7 +13,7 @@ from starlette.responses import JSONResponse, Response
 
 from boardbots.bots import hard, registry
 from boardbots.bots.heuristics import heuristics_for
-from boardbots.games import all_games
+from boardbots.games import all_games, get_game
 from boardbots.server import lobby
 from boardbots.server.browser_assets import browser_config
 from boardbots.server.config import ServerConfig
@@ -85,9 +85,20 @@ def _bot_info(name: str, game_names: list[str]) -> dict[str, Any]:
     }
     if name == "easy":
         info["per_game"] = {g: _easy_per_game(g) for g in game_names}
+    if name == "medium":
+        info["per_game"] = {g: _medium_per_game(g) for g in game_names}
     if name == "hard":
         info["per_game"] = {g: _hard_per_game(g) for g in game_names}
     return info
+
+
+def _medium_per_game(game_name: str) -> dict[str, Any]:
+    """Medium's outlook weight in this game at its smallest table (`medium_beta`)."""
+    try:
+        game, heur = get_game(game_name), heuristics_for(game_name)
+    except ImportError:
+        return {}
+    return {"beta": heur.medium_beta(game.new_state(game.meta.min_players, 0))}
 
 
 def _hard_per_game(game_name: str) -> dict[str, Any]:

@@ -477,6 +477,9 @@ class YHeuristics:
     def medium_horizon(self, state: State) -> Stop | None:
         return None  # the scoring point is our own stone: evaluate straight after it
 
+    def medium_beta(self, state: State) -> float:
+        return 0.5  # spec 000's weight; Medium met its Y targets with it
+
     def neutral_action(self, state: State) -> Action:
         b = board_of(state)
         occupied = state["stones"][0] | state["stones"][1]
