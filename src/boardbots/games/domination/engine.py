@@ -250,22 +250,29 @@ def legal(state: State, t: Tables) -> list[Action]:
     kind = pend["kind"]
     hand = state["players"][state["cur"]]["hand"]
     if kind == BUY_PHASE:
-        coins, supply = state["coins"], state["supply"]
-        if 0 in supply.values():
-            buys: list[Action] = [b for c, n, b in t.buy_list if c <= coins and supply[n]]
-            buys.append(END)
-        else:
-            buys = t.buys_end[coins if coins < t.max_cost else t.max_cost]
         if not state["bought"]:
             found = [play for n, play in t.treasure_plays if n in hand]
             if found:
-                return [TREASURES, *found, *buys]
-        return buys.copy()
+                return [TREASURES, *found, *buy_options(state, t), END]
+        buys = buy_options(state, t)
+        return [*buys, END]
     if kind == ACTION_PHASE:
         acts: list[Action] = [play for n, play in t.action_plays if n in hand]
         acts.append(END)
         return acts
     return choices(state, t, pend)
+
+
+def buy_options(state: State, t: Tables) -> list[Action]:
+    """The cards the current player can buy now, cheapest first, as "buy:" actions.
+
+    While no pile is empty (most of a game) this is a shared table row: read it,
+    never change it.
+    """
+    coins, supply = state["coins"], state["supply"]
+    if 0 in supply.values():
+        return [b for c, n, b in t.buy_list if c <= coins and supply[n]]
+    return t.buys_with[coins if coins < t.max_cost else t.max_cost]
 
 
 def apply_action(state: State, action: Action) -> None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from boardbots.bots.base import BotContext
 from boardbots.core.contract import Action, Pending, State, View
 from boardbots.core.rng import Rng
-from boardbots.games.domination.engine import GAME, legal
-from boardbots.games.domination.rules import Tables
+from boardbots.games.domination.engine import GAME, buy_options, legal
+from boardbots.games.domination.rules import TABLES, Tables
 from boardbots.games.domination.zones import tables
 
 SKIPS = ("pass", "done", "no")
@@ -63,18 +63,22 @@ def random_play(state: State, rng: Rng) -> Action:
     gives the smallest answer to every other question, and blocks attacks."""
     pend = state["pending"]
     kind = pend["kind"]
-    t = tables(state)
-    options = legal(state, t)
-    # The engine lists a phase's options as plays or buys, then "end" last; without
-    # "treasures" a buy prompt lists no plays, so the slices are exactly the filters.
-    if kind == "action":
-        plays = options[:-1]
-        return rng.choice(plays) if plays else "end"
+    t = TABLES.get(state["tkey"]) or tables(state)
+    # The phase prompts draw from the same lists, in the same order, as the engine's
+    # legal list without its "end" (see `legal`), built here without the parts never used.
     if kind == "buy":
-        if "treasures" in options:
-            return "treasures"
-        buys = options[:-1]
+        if not state["bought"]:
+            treasure = t.supply_treasure
+            for card in state["players"][state["cur"]]["hand"]:
+                if card in treasure:
+                    return "treasures"
+        buys = buy_options(state, t)
         return rng.choice(buys) if buys else "end"
+    if kind == "action":
+        hand = state["players"][state["cur"]]["hand"]
+        plays = [play for n, play in t.action_plays if n in hand]
+        return rng.choice(plays) if plays else "end"
+    options = legal(state, t)
     skip = [a for a in options if a in SKIPS]
     if skip or kind == "react":
         return minimal_answer(state, t, pend, options)
