@@ -150,10 +150,17 @@ def _end_turn(state: State, t: Tables) -> None:
     disc = pl["discard"]
     # The hand goes first so the visible top of the discard is a card that was in play.
     disc += pl["hand"]
-    pl["hand"] = []
     disc += state["play"]
     state["play"] = []
-    draw(state, pl, rules.hand_size)
+    deck, n = pl["deck"], rules.hand_size
+    size = len(deck)
+    if size >= n and not pl["marks"]:
+        # zones.draw's fast path, written out: most clean-ups need no reshuffle.
+        pl["hand"] = deck[size - n :]
+        del deck[size - n :]
+    else:
+        pl["hand"] = []
+        draw(state, pl, n)
     turn = state["turn"] = state["turn"] + 1
     game_log = state["log"]
     if len(game_log) > rules.log_length:
@@ -207,15 +214,14 @@ def _play_treasures(state: State, t: Tables, only: str | None) -> None:
 
 
 def _apply_buy(state: State, t: Tables, action: Action) -> None:
-    if action == TREASURES:
-        _play_treasures(state, t, None)
-        return
-    if action == END:
-        _end_turn(state, t)
-        return
     name = t.bought_name.get(action)
-    if name is None:  # "play:<Treasure>"
-        _play_treasures(state, t, str(action)[5:])
+    if name is None:
+        if action == TREASURES:
+            _play_treasures(state, t, None)
+        elif action == END:
+            _end_turn(state, t)
+        else:  # "play:<Treasure>"
+            _play_treasures(state, t, str(action)[5:])
         return
     cur = state["cur"]
     state["supply"][name] -= 1
@@ -250,11 +256,15 @@ def legal(state: State, t: Tables) -> list[Action]:
     kind = pend["kind"]
     hand = state["players"][state["cur"]]["hand"]
     if kind == BUY_PHASE:
+        coins, supply = state["coins"], state["supply"]
+        if 0 in supply.values():
+            buys = [b for c, n, b in t.buy_list if c <= coins and supply[n]]
+        else:
+            buys = t.buys_with[coins if coins < t.max_cost else t.max_cost]
         if not state["bought"]:
             found = [play for n, play in t.treasure_plays if n in hand]
             if found:
-                return [TREASURES, *found, *buy_options(state, t), END]
-        buys = buy_options(state, t)
+                return [TREASURES, *found, *buys, END]
         return [*buys, END]
     if kind == ACTION_PHASE:
         acts: list[Action] = [play for n, play in t.action_plays if n in hand]
@@ -278,7 +288,7 @@ def buy_options(state: State, t: Tables) -> list[Action]:
 def apply_action(state: State, action: Action) -> None:
     """The in-place step: no validation, so simulations pay only for the move."""
     state["steps"] += 1
-    t = tables(state)
+    t = TABLES.get(state["tkey"]) or tables(state)
     pend = state["pending"]
     kind = pend["kind"]
     if kind == BUY_PHASE:

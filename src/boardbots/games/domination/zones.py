@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from boardbots.core.contract import State
-from boardbots.core.rng import Rng, mix_seed
+from boardbots.core.rng import mix_pair
+from boardbots.core.rng import permutation as fresh_permutation
 from boardbots.games.domination.rules import TABLES, Tables, tables_for
 
 Player = dict[str, list[Any]]
@@ -70,9 +71,7 @@ def permutation(seed: int, n: int, size: int) -> list[int]:
     if perm is None:
         if len(_PERMUTATIONS) >= PERMUTATIONS_KEPT:
             _PERMUTATIONS.clear()
-        perm = list(range(size))
-        Rng(mix_seed(seed, n)).shuffle(perm)
-        _PERMUTATIONS[key] = perm
+        perm = _PERMUTATIONS[key] = fresh_permutation(mix_pair(seed, n), size)
     return perm
 
 
