@@ -257,6 +257,7 @@ def legal(state: State, t: Tables) -> list[Action]:
     hand = state["players"][state["cur"]]["hand"]
     if kind == BUY_PHASE:
         coins, supply = state["coins"], state["supply"]
+        buys: list[Action]
         if 0 in supply.values():
             buys = [b for c, n, b in t.buy_list if c <= coins and supply[n]]
         else:
@@ -327,6 +328,11 @@ def turns_taken(state: State | View, p: int) -> int:
     n = state["n"]
     behind = (p - state["first"]) % n
     return int((state["turn"] - behind + n - 1) // n)
+
+
+def shares(state: State, scores: list[float]) -> list[float]:
+    """The result from the final scores: ties go to whoever had fewer turns."""
+    return shares_from_keys([(s, -turns_taken(state, p)) for p, s in enumerate(scores)])
 
 
 class DominationGame:
@@ -414,8 +420,7 @@ class DominationGame:
     def result(self, state: State) -> list[float]:
         if state["phase"] != OVER:
             raise ValueError("the game is not over")
-        scores = self.scores(state)
-        return shares_from_keys([(s, -turns_taken(state, p)) for p, s in enumerate(scores)])
+        return shares(state, self.scores(state))
 
     def describe(self, state: State | View, action: Action) -> str:
         return text.describe(state, action)

@@ -112,7 +112,10 @@ def gains_to_end(state: State, t: Tables) -> int:
 
 def holds(facts: Facts, cond: Cond) -> bool:
     key, op, operand = cond
-    left = facts.get(key)
+    values = facts.values
+    left = values.get(key)
+    if left is None:
+        left = facts.get(key)
     if isinstance(operand, tuple):
         name, scale, offset = operand
         right = facts.get(name) * scale + offset
@@ -144,7 +147,10 @@ def first_buy(rules: tuple[Rule, ...], facts: Facts, state: State, t: Tables) ->
     coins, supply, cost = state["coins"], state["supply"], t.cost
     for card, conds in rules:
         if supply.get(card) and cost[card] <= coins:
-            if all(holds(facts, c) for c in conds):
+            for cond in conds:
+                if not holds(facts, cond):
+                    break
+            else:
                 return card
     return None
 
