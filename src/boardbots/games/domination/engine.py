@@ -30,12 +30,11 @@ from boardbots.core.contract import (
 from boardbots.core.results import shares_from_keys
 from boardbots.core.rng import Rng, mix_seed
 from boardbots.games.domination import text, view
-from boardbots.games.domination.effects import FRAMES, answer, choices, resolve
+from boardbots.games.domination.effects import FRAMES, answer, choices, effect, resolve
 from boardbots.games.domination.rules import TABLES, DominationRules, Tables, rules_from_options
 from boardbots.games.domination.zones import (
     draw,
     empty_piles,
-    log,
     new_player,
     owned,
     shuffle,
@@ -244,8 +243,11 @@ def _apply_action(state: State, t: Tables, action: Action) -> None:
     state["actions"] -= 1
     state["players"][cur]["hand"].remove(name)
     state["play"].append(name)
-    log(state, cur, "play", name)
-    resolve(state, t, name)
+    state["log"].append([cur, "play", name])  # zones.log, written out for the hot path
+    if name in t.attack:
+        resolve(state, t, name)
+    else:
+        effect(state, t, name, [])
 
 
 def legal(state: State, t: Tables) -> list[Action]:

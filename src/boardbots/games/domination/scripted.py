@@ -96,9 +96,7 @@ _PUBLIC: dict[str, Callable[[Facts, State, Tables], float]] = {
     "gains_to_end": lambda facts, state, t: gains_to_end(state, t),
     "turns": lambda facts, state, t: turns_taken(state, facts._p),
     "coins": lambda facts, state, t: state["coins"],
-    "hand_money": lambda facts, state, t: sum(
-        [t.coins[c] for c in facts.hand if c in t.treasure]
-    ),
+    "hand_money": lambda facts, state, t: sum([t.coins[c] for c in facts.hand if c in t.treasure]),
 }
 """The quantities that are not counts of the player's cards (see `Facts`)."""
 
