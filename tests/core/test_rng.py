@@ -56,7 +56,7 @@ def test_mix_pair_is_mix_seed_of_two_ints() -> None:
 
 def test_a_permutation_is_the_shuffle_it_stands_for() -> None:
     for seed in range(40):
-        for size in (0, 1, 2, 5, 17, 64, 300):
+        for size in (0, 1, 2, 5, 17, 64, 256, 257, 300):
             items = [f"card{i}" for i in range(size)]
             shuffled = list(items)
             Rng(seed * 7919).shuffle(shuffled)

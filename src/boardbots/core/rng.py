@@ -29,6 +29,10 @@ def mix_seed(*parts: int | str) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
+_BITS = [n.bit_length() for n in range(257)]
+"""Bit lengths looked up rather than asked for: a deck shuffle needs one per card."""
+
+
 def mix_pair(a: int, b: int) -> int:
     """`mix_seed(a, b)` for two ints, the same hash of the same text without the
     general join; Domination derives every shuffle's seed this way."""
@@ -46,9 +50,10 @@ def permutation(seed: int, size: int) -> list[int]:
     """
     getrandbits = _random.Random(seed).getrandbits
     perm = list(range(size))
+    bits = _BITS if size < len(_BITS) else [n.bit_length() for n in range(size + 1)]
     for i in range(size - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
+        k = bits[n]
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
