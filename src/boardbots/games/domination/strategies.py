@@ -78,11 +78,30 @@ def random_play(state: State, rng: Rng) -> Action:
         hand = state["players"][state["cur"]]["hand"]
         plays = [play for n, play in t.action_plays if n in hand]
         return rng.choice(plays) if plays else "end"
+    declined = _declined(pend)
+    if declined is not None:
+        return declined
     options = legal(state, t)
     skip = [a for a in options if a in SKIPS]
     if skip or kind == "react":
         return minimal_answer(state, t, pend, options)
     return rng.choice(options)
+
+
+def _declined(pend: Pending) -> Action | None:
+    """`minimal_answer`'s refusal where the prompt alone says it is on offer, so Random
+    need not list the answers: a yes/no, Sentry's "done", and a pick whose skip is
+    allowed (the engine offers it unless cards are still owed). A reaction is answered
+    with a reveal when one is possible, so it is not declined here."""
+    kind = pend["kind"]
+    if kind == "yesno":
+        return "no"
+    if kind == "sentry":
+        return "done"
+    skip = pend.get("skip")
+    if kind != "react" and skip in SKIPS and not pend.get("need"):
+        return str(skip)
+    return None
 
 
 def minimal_answer(state: State, t: Tables, pend: Pending, options: list[Action]) -> Action:
