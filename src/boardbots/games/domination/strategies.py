@@ -78,7 +78,7 @@ def random_play(state: State, rng: Rng) -> Action:
         hand = state["players"][state["cur"]]["hand"]
         plays = [play for n, play in t.action_plays if n in hand]
         return rng.choice(plays) if plays else "end"
-    declined = _declined(pend)
+    declined = _declined(state, t, pend)
     if declined is not None:
         return declined
     options = legal(state, t)
@@ -88,18 +88,25 @@ def random_play(state: State, rng: Rng) -> Action:
     return rng.choice(options)
 
 
-def _declined(pend: Pending) -> Action | None:
-    """`minimal_answer`'s refusal where the prompt alone says it is on offer, so Random
-    need not list the answers: a yes/no, Sentry's "done", and a pick whose skip is
-    allowed (the engine offers it unless cards are still owed). A reaction is answered
-    with a reveal when one is possible, so it is not declined here."""
+def _declined(state: State, t: Tables, pend: Pending) -> Action | None:
+    """`minimal_answer` where the prompt alone says what it is, so Random need not list
+    the answers: "no" to a yes/no, Sentry's "done", a pick's skip when the engine offers
+    it (unless cards are still owed), and to an attack the first reveal the engine would
+    list (None when there is none: the full list decides then)."""
     kind = pend["kind"]
     if kind == "yesno":
         return "no"
     if kind == "sentry":
         return "done"
+    if kind == "react":
+        zone = state["players"][pend["player"]][pend["zone"]]
+        allow = pend["allow"]
+        for name in t.supply:  # `distinct` lists in supply order
+            if name in zone and (allow is None or name in allow):
+                return "react:" + name
+        return None
     skip = pend.get("skip")
-    if kind != "react" and skip in SKIPS and not pend.get("need"):
+    if skip in SKIPS and not pend.get("need"):
         return str(skip)
     return None
 
