@@ -513,7 +513,7 @@ class DominationHeuristics:
         return self.rollout == "script" and state["n"] <= SCRIPT_SEATS
 
     def hard_limits(self, state: State) -> tuple[int, int]:
-        """Whole-game playouts cost about 0.7 ms each, so 800 fit the 900 ms budget, and
+        """Whole-game playouts cost about 0.4 ms each, so 800 fit the 900 ms budget, and
         they are noisy, so they go to Medium's best 6 and the script's move; the old
         rollout keeps 1,500 iterations over Medium's best 24 (docs/bots.md)."""
         return (800, 6) if self._scripted(state) else (BASE_ITERATIONS, 24)
