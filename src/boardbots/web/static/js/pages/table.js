@@ -13,6 +13,8 @@ import { createYTable } from "../games/ytable.js";
 import { setCardTable } from "../games/cards.js";
 import { SoloConnection, isSolo, newSoloId, soloSummary } from "../solo/connection.js";
 import { icon } from "../icons.js";
+import { storyCharts } from "../games/charts.js";
+import { playSound, soundFor } from "../sound.js";
 
 export function minThinkMs(config) {
   const own = settings().minThinkMs;
@@ -197,6 +199,7 @@ class TablePage {
   onState(msg) {
     this.root.classList.remove("sending");
     const fresh = !this.msg || msg.decision !== this.msg.decision;
+    playSound(soundFor(this.msg, msg, this.you));
     this.msg = msg;
     if (msg.status !== this.table.status) this.table = { ...this.table, status: msg.status, result: msg.result };
     this.drawHead();
@@ -341,6 +344,7 @@ class TablePage {
         h("thead", null, h("tr", null, h("th", { scope: "col" }, t("result.player")), h("th", { scope: "col" }, t(`game.${tb.game}.scorehead`)), h("th", { scope: "col" }, t("result.share")))),
         h("tbody", null, rows)),
       this.game.resultExtra ? this.game.resultExtra(msg) : null,
+      storyCharts(msg.timeline, { seatName: (s) => seatName(tb, s, this.you) }),
       h("div.actions", null,
         h("a.button.primary", { href: `#/replay/${tb.id}`, "data-test": "replay-link" }, t("result.replay")),
         this.conn.replay ? h("button", { type: "button", "data-test": "download-replay", onclick: () => this.downloadReplay() }, t("solo.download")) : null,
