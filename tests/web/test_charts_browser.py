@@ -79,4 +79,6 @@ def test_domination_charts_have_a_deck_chart_per_player(new_page: Any, server: s
     expect(page.locator("[data-test=deck-chart]").first.locator(".col")).to_have_count(1)
     page.locator("[data-test=next]").click()
     shown = [p for p in points if p["n"] <= 1]
-    expect(page.locator("[data-test=score-chart]")).to_have_attribute("data-points", str(len(shown)))
+    expect(page.locator("[data-test=score-chart]")).to_have_attribute(
+        "data-points", str(len(shown))
+    )

@@ -44,7 +44,9 @@ def _move_and_wait_for_turn(page: Any) -> None:
     before = stones(page)
     page.locator(".ycell.playable").first.click()
     # Our stone, then the bot's reply: our turn is back.
-    page.wait_for_function(f"() => document.querySelectorAll('[data-stone]').length >= {before + 2}")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('[data-stone]').length >= {before + 2}"
+    )
     page.locator(".ycell.playable").first.wait_for()
 
 

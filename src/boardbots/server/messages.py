@@ -32,8 +32,8 @@ def error(code: Code, message: str, ref: Any = None, state_id: int | None = None
     }
 
 
-def table_message(table: Table) -> Message:
-    return {"type": "table", "table": table.summary()}
+def table_message(table: Table, now: float | None = None) -> Message:
+    return {"type": "table", "table": table.summary(now)}
 
 
 def thinking(table: Table, seat: int, bot: str, budget_ms: float) -> Message:
