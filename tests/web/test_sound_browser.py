@@ -77,3 +77,36 @@ def test_sound_is_off_by_default_kept_and_heard_on_your_turn(new_page: Any) -> N
     page.locator("[data-test=sound]").uncheck()
     page.reload()
     expect(page.locator("[data-test=sound]")).not_to_be_checked()
+
+
+RULES = """async () => {
+  const { soundFor } = await import('/js/sound.js');
+  const st = (decision, extra) => ({
+    decision, status: 'playing', your_turn: false, pending: { player: 2 }, last: null, ...extra,
+  });
+  const bot = { seat: 1, by: 'bot' };
+  return {
+    first: soundFor(null, st(3, { your_turn: true }), 0),
+    same: soundFor(st(3), st(3, { your_turn: true }), 0),
+    turn: soundFor(st(3), st(4, { your_turn: true, last: bot }), 0),
+    botDone: soundFor(st(3), st(4, { last: bot }), 0),
+    botGoesOn: soundFor(st(3), st(4, { last: bot, pending: { player: 1 } }), 0),
+    human: soundFor(st(3), st(4, { last: { seat: 2, by: 'human' } }), 0),
+    end: soundFor(st(3), st(4, { status: 'finished', pending: null, last: bot }), 0),
+  };
+}"""
+
+
+def test_which_states_call_for_which_sound(new_page: Any) -> None:
+    page = new_page()
+    page.goto("/#/")
+    out = page.evaluate(RULES)
+    assert out == {
+        "first": None,
+        "same": None,
+        "turn": "turn",
+        "botDone": "bot",
+        "botGoesOn": None,
+        "human": None,
+        "end": "end",
+    }

@@ -34,7 +34,8 @@ export function playSound(kind) {
   const Context = window.AudioContext || window.webkitAudioContext;
   if (!Context) return;
   if (!context) context = new Context();
-  if (context.state === "suspended") context.resume();
+  // Without a click on this page yet the browser may keep audio suspended: stay silent.
+  if (context.state === "suspended") context.resume().catch(() => {});
   const now = context.currentTime;
   for (const [freq, start, length] of SOUNDS[kind] || []) note(context, freq, now + start, length);
 }
