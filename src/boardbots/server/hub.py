@@ -153,7 +153,7 @@ class Hub:
         self._rebuild(table)
         now = self.clock()
         for seat in table.seats:
-            if seat.joined:  # nobody is connected to a table just loaded
+            if seat.kind is SeatKind.HUMAN and seat.joined:  # nobody is connected yet
                 seat.left_at = now
         return table
 
