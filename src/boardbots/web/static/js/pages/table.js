@@ -120,7 +120,7 @@ class TablePage {
 
   // The creator's bot control for seat i, if any. A player who left a game in play
   // keeps the seat for the grace time: until then the control stays folded under
-  // "Not coming?" (asking skips the wait); an invited seat always does.
+  // "Not coming back?" (asking skips the wait); an invited seat always is folded.
   seatControl(s, i) {
     if (this.replaceable(s)) return graceLeftMs(s, this.config) === 0 ? this.ownerSeatControl(i) : this.askedSeatControl(i, "table.owner.askback");
     return this.inviteOpen(s) ? this.askedSeatControl(i) : null;
