@@ -16,6 +16,7 @@ import { describeError } from "../main.js";
 import { seatFor } from "../settings.js";
 import { SoloConnection, isSolo } from "../solo/connection.js";
 import { icon } from "../icons.js";
+import { storyCharts } from "../games/charts.js";
 
 export async function render(main, { params }) {
   const id = params[0];
@@ -82,6 +83,7 @@ class ReplayViewer {
     this.boardBox = h("div.replay-board");
     this.list = h("ol.decision-list", { "aria-label": t("replay.decisions") });
     this.notes = h("section.panel.notes", { "aria-live": "polite", "data-test": "notes" });
+    this.charts = h("div.replay-charts");
     put(this.root, 
       h("header.table-head", null,
         h("div.title-block", null, h("h1", null, t("replay.title")),
@@ -98,6 +100,7 @@ class ReplayViewer {
         this.slider, this.counter),
       h("div.replay-grid", null, this.boardBox, h("div.replay-side", null, this.notes,
         h("section.panel.tight", null, h("h2.small-title", null, t("replay.decisions")), this.list))),
+      this.charts,
     );
     this.setupBoard();
     this.fillList();
@@ -163,6 +166,7 @@ class ReplayViewer {
     for (const li of this.list.children) li.classList.toggle("current", Number(li.dataset.n) === this.step - 1);
     this.revealCurrent();
     this.drawNotes();
+    this.drawCharts();
     if (this.step >= r.actions.length) this.stop();
   }
 
@@ -187,6 +191,12 @@ class ReplayViewer {
     clear(this.bought);
     r.seats.forEach((_, i) => put(this.bought, h("p", null, h("strong", null, seatLabel(r, i)), ": ",
       per[i].size ? [...per[i]].map(([c, k]) => `${k}× ${cardName(c)}`).join(", ") : t("dom.none"))));
+  }
+
+  // The end-of-game charts, drawn up to this step (the timeline comes with the views).
+  drawCharts() {
+    const charts = storyCharts(this.replay.timeline, { seatName: (s) => seatLabel(this.replay, s), upto: this.step });
+    put(clear(this.charts), charts ? h("section.panel", null, h("h2.small-title", null, t("chart.title")), charts) : null);
   }
 
   drawNotes() {
