@@ -74,14 +74,15 @@ def test_thai_card_lists_put_the_count_after_the_name(new_page: Any) -> None:
     assert not re.search(r"และ\d", text)
 
 
-def test_thai_headings_leave_room_for_tone_marks(new_page: Any) -> None:
+def test_thai_headings_and_card_texts_leave_room_for_tone_marks(new_page: Any) -> None:
+    """At line-height 1.2 the marks above a Thai line are cut off where the box clips."""
     page = new_page()
-    thai(page, "/#/bots", "[data-test=numbers]")
+    thai(page, "/#/rules/domination", ".card-gallery .card-text")
     ratios = page.evaluate(
-        """() => [...document.querySelectorAll("h1, h2, h3")].map((el) => {
+        """() => [...document.querySelectorAll("h1, h2, h3, .card-text")].map((el) => {
              const style = getComputedStyle(el);
-             return parseFloat(style.lineHeight) / parseFloat(style.fontSize);
+             return [el.localName + "." + el.className, parseFloat(style.lineHeight) / parseFloat(style.fontSize)];
            })"""
     )
-    assert ratios
-    assert min(ratios) >= 1.4
+    assert len(ratios) > 10
+    assert [(what, ratio) for what, ratio in ratios if ratio < 1.35] == []
