@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from tests.web.conftest import api
+
 pytestmark = pytest.mark.browser
 
 # Words the line breaker splits mid-syllable; i18n.js keeps them whole.
@@ -47,6 +49,21 @@ SPLIT_WORDS = """([words, widths]) => {
 }"""
 
 
+# Space between a kept-whole word and the text after it on the same line: in a flex
+# container (a button with an icon) loose pieces of text would each take the gap.
+GAPS = """() => [...document.querySelectorAll(".whole-word")].flatMap((span) => {
+  const next = span.nextSibling;
+  if (!next || next.nodeType !== Node.TEXT_NODE || !/^\\S/.test(next.data)) return [];
+  const range = document.createRange();
+  range.setStart(next, 0);
+  range.setEnd(next, 1);
+  const a = span.getBoundingClientRect();
+  const b = range.getClientRects()[0];
+  const sameLine = b && Math.abs(b.top - a.top) < 4;
+  return sameLine && b.left - a.right > 1.5 ? [span.parentElement.textContent] : [];
+})"""
+
+
 def thai(page: Any, path: str, ready: str) -> None:
     page.goto("/#/")
     page.locator("[data-lang=th]").click()
@@ -62,6 +79,15 @@ def test_thai_loanwords_never_break_across_lines(new_page: Any) -> None:
     result = page.evaluate(SPLIT_WORDS, [WHOLE, list(range(150, 391, 6))])
     assert result["checked"] > 500  # the page is full of บอท: the check saw them
     assert result["split"] == []
+
+
+def test_kept_words_open_no_gap_in_buttons(new_page: Any, server: str) -> None:
+    seats = [{"kind": "bot", "bot": "bigmoney"}, {"kind": "bot", "bot": "bigmoney"}]
+    table = api(server, "/api/tables", {"game": "domination", "seats": seats})["table"]["id"]
+    page = new_page(390, 844)
+    thai(page, f"/#/table/{table}", "a.button[href^='#/bots/']")
+    assert page.locator("a.button[href^='#/bots/'] .whole-word").count() == 1
+    assert page.evaluate(GAPS) == []
 
 
 def test_thai_card_lists_put_the_count_after_the_name(new_page: Any) -> None:

@@ -69,9 +69,10 @@ function lookup(key, count) {
 const WHOLE_WORDS = { th: ["บอท", "แอ็กชัน", "ดัชชี"] };
 const THAI_LETTER = /[\u0E01-\u0E4E]/;
 
-// The text as the children to append: strings, and a .whole-word span for each such
-// word that touches a Thai letter. Other languages, and text without these words,
-// come back as the one string.
+// The text as the children to append: the one string, or, when it holds such a word
+// touching a Thai letter, one span with a .whole-word span for each. One span, so
+// that in a flex container (a button with an icon) the text stays one flex item and
+// the container's gap does not open inside it.
 export function wordNodes(text) {
   const words = WHOLE_WORDS[lang];
   if (!words || !words.some((w) => text.includes(w))) return [text];
@@ -87,8 +88,11 @@ export function wordNodes(text) {
     nodes.push(span);
     last = end;
   }
+  if (!nodes.length) return [text];
   if (last < text.length) nodes.push(text.slice(last));
-  return nodes;
+  const wrap = document.createElement("span");
+  wrap.append(...nodes);
+  return [wrap];
 }
 
 export function has(key) {
