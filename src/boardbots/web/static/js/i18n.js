@@ -138,7 +138,10 @@ export function formatList(items) {
 // sets attributes.
 export function translateTree(root) {
   for (const el of root.querySelectorAll("[data-i18n]")) {
-    el.replaceChildren(...wordNodes(t(el.dataset.i18n)));
+    const text = t(el.dataset.i18n);
+    // <title> and <noscript> show only plain text: a span inside would blank them.
+    if (el.closest("head, noscript")) el.textContent = text;
+    else el.replaceChildren(...wordNodes(text));
   }
   for (const el of root.querySelectorAll("[data-i18n-attr]")) {
     for (const pair of el.dataset.i18nAttr.split(";")) {
