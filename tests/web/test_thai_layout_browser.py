@@ -39,7 +39,8 @@ SPLIT_WORDS = """([words, widths]) => {
             if (rect) tops.add(Math.round(rect.top));
           }
           checked += 1;
-          if (tops.size > 1) found.add(`${width}px: ${node.data.slice(Math.max(0, at - 12), at + 16)}`);
+          const around = node.data.slice(Math.max(0, at - 12), at + 16);
+          if (tops.size > 1) found.add(`${width}px: ${around}`);
         }
       }
     }
@@ -107,7 +108,8 @@ def test_thai_headings_and_card_texts_leave_room_for_tone_marks(new_page: Any) -
     ratios = page.evaluate(
         """() => [...document.querySelectorAll("h1, h2, h3, .card-text")].map((el) => {
              const style = getComputedStyle(el);
-             return [el.localName + "." + el.className, parseFloat(style.lineHeight) / parseFloat(style.fontSize)];
+             const ratio = parseFloat(style.lineHeight) / parseFloat(style.fontSize);
+             return [el.localName + "." + el.className, ratio];
            })"""
     )
     assert len(ratios) > 10
