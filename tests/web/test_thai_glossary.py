@@ -91,3 +91,37 @@ def test_card_names_show_the_english_name() -> None:
     cards = {k[5:]: v for k, v in catalogue.items() if k.startswith("card.") and k[5:6].isupper()}
     assert cards
     assert [name for name, thai in cards.items() if not thai.endswith(f" ({name})")] == []
+
+
+def test_no_word_is_both_chosen_and_ruled_out() -> None:
+    rows = glossary_rows()
+    chosen = {term for _, preferred, _ in rows for term in preferred}
+    ruled_out = {term for _, _, avoided in rows for term in avoided}
+    assert chosen & ruled_out == set()
+
+
+def test_the_three_meaning_errors_stay_fixed() -> None:
+    """Issue 21: money called Silver, Silver where Treasures are meant, "out of {card}"."""
+    catalogue: dict[str, Any] = json.loads(TH.read_text("utf-8"))
+    assert "เงิน (Silver)" in catalogue["cardtext.Merchant"]
+    assert "เงิน" not in catalogue["explain.bigmoney.one"]  # it buys Treasures, not Silver
+    assert "สมบัติ" in catalogue["explain.hard.s0.domination"]
+    assert "เงิน" not in catalogue["explain.hard.s0.domination"]
+    waiting = [v for k, v in catalogue.items() if k.startswith(("dom.wait.", "dom.prompt."))]
+    assert not [v for v in waiting if isinstance(v, str) and "จาก {card}" in v]
+
+
+def test_thai_outside_the_catalogue_keeps_to_the_glossary() -> None:
+    """Thai written into the pages or scripts themselves follows the same table."""
+    rows = glossary_rows()
+    static = ROOT / "src/boardbots/web/static"
+    files = [p for ext in ("*.html", "*.js", "*.css") for p in static.rglob(ext)]
+    found = [
+        (avoid, str(path.relative_to(static)))
+        for path in files
+        for _, _, avoided in rows
+        for avoid in avoided
+        if avoid in without_chosen_terms(path.read_text("utf-8"), avoid, rows)
+    ]
+    assert files
+    assert found == []

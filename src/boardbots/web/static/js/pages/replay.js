@@ -5,8 +5,8 @@
 import { api, getConfig } from "../api.js";
 import { botName } from "../bots.js";
 import { clear, h, put } from "../dom.js";
-import { formatNumber, formatPercent, t } from "../i18n.js";
-import { cardName, setCardTable } from "../games/cards.js";
+import { formatList, formatNumber, formatPercent, t } from "../i18n.js";
+import { cardCounts, setCardTable } from "../games/cards.js";
 import { domActionText } from "../games/domtext.js";
 import { createDominationTable, logCap } from "../games/domtable.js";
 import { replayStories } from "../games/story.js";
@@ -113,7 +113,7 @@ class ReplayViewer {
     const best = Math.max(...r.result);
     const winners = r.result.map((x, i) => (x === best ? i : -1)).filter((i) => i >= 0);
     return winners.length > 1
-      ? t("result.shared", { names: winners.map((i) => seatLabel(r, i)).join(", ") })
+      ? t("result.shared", { names: formatList(winners.map((i) => seatLabel(r, i))) })
       : t("result.wins", { name: seatLabel(r, winners[0]) });
   }
 
@@ -190,7 +190,7 @@ class ReplayViewer {
     }
     clear(this.bought);
     r.seats.forEach((_, i) => put(this.bought, h("p", null, h("strong", null, seatLabel(r, i)), ": ",
-      per[i].size ? [...per[i]].map(([c, k]) => `${k}× ${cardName(c)}`).join(", ") : t("dom.none"))));
+      per[i].size ? cardCounts(per[i]) : t("dom.none"))));
   }
 
   // The end-of-game charts, drawn up to this step (the timeline comes with the views).

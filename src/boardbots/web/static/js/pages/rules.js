@@ -2,8 +2,8 @@
 
 import { gameInfo, getConfig } from "../api.js";
 import { h, put } from "../dom.js";
-import { formatList, t } from "../i18n.js";
-import { cardFace, cardName, kingdomCards, setCardTable } from "../games/cards.js";
+import { t } from "../i18n.js";
+import { cardCounts, cardFace, cardName, kingdomCards, setCardTable } from "../games/cards.js";
 import { boardArt, sizeRange } from "../games/y.js";
 
 export async function render(main, { params }) {
@@ -43,13 +43,13 @@ function yRules(info) {
 function domRules(info) {
   const o = (info && info.default_options) || {};
   setCardTable(o.cards);
-  const start = Object.entries(o.starting_deck || {}).map(([c, k]) => `${k} × ${cardName(c)}`);
+  const start = Object.entries(o.starting_deck || {});
   const piles = (o.victory_pile || {})["2"];
   const kingdom = kingdomCards(o);
   return [
     part(t("rules.dom.goal.title"), ...paras(["rules.dom.goal.p1", "rules.dom.goal.p2"])),
     part(t("rules.dom.setup.title"), ...paras(["rules.dom.setup.p1", "rules.dom.setup.p2"], {
-      start: formatList(start), hand: o.hand_size ?? "", size: o.kingdom_size ?? "", victory: piles ?? "" })),
+      start: cardCounts(start), hand: o.hand_size ?? "", size: o.kingdom_size ?? "", victory: piles ?? "" })),
     part(t("rules.dom.turn.title"), h("ol.steps", null,
       h("li", null, h("strong", null, t("dom.phase.action")), " – ", t("rules.dom.turn.action", { actions: o.start_actions ?? "" })),
       h("li", null, h("strong", null, t("dom.phase.buy")), " – ", t("rules.dom.turn.buy", { buys: o.start_buys ?? "" })),

@@ -5,7 +5,7 @@ import { api, getConfig } from "../api.js";
 import { botChoices, botName } from "../bots.js";
 import { TableConnection } from "../conn.js";
 import { clear, h, put } from "../dom.js";
-import { formatNumber, has, t } from "../i18n.js";
+import { formatList, formatNumber, has, t } from "../i18n.js";
 import { describeError, navigate, toast } from "../main.js";
 import { onSettings, saveSeat, seatFor, settings } from "../settings.js";
 import { createDominationTable } from "../games/domtable.js";
@@ -349,7 +349,7 @@ class TablePage {
     const best = Math.max(...msg.result);
     const winners = msg.result.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0);
     let headline;
-    if (winners.length > 1) headline = t("result.shared", { names: winners.map((i) => seatName(tb, i, this.you)).join(", ") });
+    if (winners.length > 1) headline = t("result.shared", { names: formatList(winners.map((i) => seatName(tb, i, this.you))) });
     else if (winners[0] === this.you) headline = t("result.youwin");
     else headline = t("result.wins", { name: seatName(tb, winners[0], this.you) });
     const rows = tb.seats.map((s, i) => h("tr", { class: winners.includes(i) ? "winner" : "" },
