@@ -383,7 +383,7 @@ class DominationHeuristics:
         self,
         state: State,
         me: int,
-        clash: bool = False,
+        clash: bool | None = None,
         junk: float = 0.0,
         left: float | None = None,
     ) -> float:
@@ -391,10 +391,16 @@ class DominationHeuristics:
 
         The next hand counts as it is only while it is live (our turn, or our
         answer pending); otherwise it is a guess of the world we imagined, so
-        the average hand stands in for it. `clash` (Hard's evaluation) counts
-        terminal Actions only as far as they can be played (`play_share`);
-        `junk` Curses are added to the deck, and `left` replaces `rounds_left`.
+        the average hand stands in for it. `clash` counts terminal Actions
+        only as far as they can be played (`play_share`): Hard's evaluation
+        always asks for it; Medium (None) gets it in 2 players, where without
+        it Medium bought terminal draws that collided and won half its games
+        against Big Money (docs/bots.md); 3-4 players keep the measured seed
+        rows' outlook. `junk` Curses are added to the deck, and `left`
+        replaces `rounds_left`.
         """
+        if clash is None:
+            clash = state["n"] == 2
         if state["phase"] == "over":
             return 0.0
         t = tables(state)
