@@ -142,6 +142,15 @@ class Game(Protocol):
         """A plain-text picture for logs and tests."""
         ...
 
+    # Optional hooks. A game class that subclasses `Game` inherits these defaults;
+    # docs/plugins.md lists them.
+
+    def redraw_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
+        """A state `seat` cannot tell from `state`: everything hidden from `seat` (other
+        hands, deck orders, the seed) drawn again from `rng`. The conformance kit's leak
+        check compares the two views. Default: a clone, right for a game that hides nothing."""
+        return self.clone(state)
+
 
 def run_until(game: Game, state: State, stop: Stop, policy: Policy) -> None:
     """The shared `advance` loop: apply `policy` until the clock passes `stop`."""

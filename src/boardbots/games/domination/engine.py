@@ -18,6 +18,7 @@ from typing import Any
 
 from boardbots.core.contract import (
     Action,
+    Game,
     GameMeta,
     IllegalAction,
     Pending,
@@ -29,7 +30,7 @@ from boardbots.core.contract import (
 )
 from boardbots.core.results import shares_from_keys
 from boardbots.core.rng import Rng, mix_seed
-from boardbots.games.domination import text, view
+from boardbots.games.domination import hidden, text, view
 from boardbots.games.domination.effects import FRAMES, answer, choices, resolve
 from boardbots.games.domination.rules import TABLES, DominationRules, Tables, rules_from_options
 from boardbots.games.domination.zones import (
@@ -312,7 +313,7 @@ def turns_taken(state: State | View, p: int) -> int:
     return int((state["turn"] - behind + n - 1) // n)
 
 
-class DominationGame:
+class DominationGame(Game):
     """Stateless engine object: every call takes the state it works on."""
 
     meta = GameMeta(
@@ -419,6 +420,9 @@ class DominationGame:
 
     def render(self, state: State | View) -> str:
         return text.render(state, tables(state), self.scores(state))
+
+    def redraw_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
+        return hidden.redraw(clone(state), state, seat, rng)
 
 
 def clone(state: State) -> State:

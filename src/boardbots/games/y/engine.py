@@ -13,6 +13,7 @@ from typing import Any
 
 from boardbots.core.contract import (
     Action,
+    Game,
     GameMeta,
     IllegalAction,
     Pending,
@@ -87,7 +88,7 @@ def _empty_track(size: int) -> track.Track:
     return track.build(board(size), 0, 0)
 
 
-class YGame:
+class YGame(Game):
     """Stateless engine object; every call takes the state it works on."""
 
     meta = GameMeta(
