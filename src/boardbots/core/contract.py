@@ -151,6 +151,11 @@ class Game(Protocol):
         check compares the two views. Default: a clone, right for a game that hides nothing."""
         return self.clone(state)
 
+    def action_text(self, state: State | View, action: Action) -> str:
+        """What a person types to choose `action` in a terminal (`boardbots play`): short,
+        unique among the legal actions. Default: the action itself as text."""
+        return str(action)
+
 
 def run_until(game: Game, state: State, stop: Stop, policy: Policy) -> None:
     """The shared `advance` loop: apply `policy` until the clock passes `stop`."""

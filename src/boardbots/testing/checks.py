@@ -100,8 +100,9 @@ def check_json(game: Game) -> None:
             for seat in seats(players):
                 view = game.player_view(state, seat)
                 expect(json.loads(json.dumps(view)) == view, "a view does not survive JSON")
-                expect(view["game"] == game.meta.name, "view['game'] is not the game's name")
-                expect(view["viewer"] == seat, "view['viewer'] is not the seat it was made for")
+                expect(view.get("game") == game.meta.name, "view['game'] is not the game's name")
+                expect("pending" in view, "a view does not carry 'pending'")
+                expect(view.get("viewer", -1) == seat, "view['viewer'] is not its seat")
 
 
 def check_determinize(game: Game) -> None:

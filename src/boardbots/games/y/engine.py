@@ -271,6 +271,9 @@ class YGame(Game):
             return "swaps: takes the opening stone"
         return f"places a stone on {cell_name(board_of(state), int(action))}"
 
+    def action_text(self, state: State | View, action: Action) -> str:
+        return SWAP if action == SWAP else cell_name(board_of(state), int(action))
+
     def reveals(self, before: State, after: State, actor: int) -> bool:
         return False  # nothing in Y is hidden or left to chance
 
