@@ -135,15 +135,16 @@ class Game(Protocol):
     def reveals(self, before: State, after: State, actor: int) -> bool:
         """Whether `actor`'s decision from `before` to `after` showed anyone something
         hidden (a draw, a reveal, a shuffle). The server lets a player take a decision
-        back only when it did not; a game without hidden information returns False."""
-        ...
+        back only when it did not. Default: True whenever the game declares hidden
+        information or chance (never wrong, but no take-backs), else False."""
+        return self.meta.hidden_information or self.meta.chance
 
     def render(self, state: State | View) -> str:
         """A plain-text picture for logs and tests."""
         ...
 
-    # Optional hooks. A game class that subclasses `Game` inherits these defaults;
-    # docs/plugins.md lists them.
+    # More optional hooks (like `reveals` above). A game class that subclasses `Game`
+    # inherits these defaults; docs/plugins.md lists them.
 
     def redraw_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
         """A state `seat` cannot tell from `state`: everything hidden from `seat` (other
