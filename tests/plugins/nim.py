@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, ClassVar
 
 from boardbots.core.bot import BotContext
@@ -220,4 +221,5 @@ PLUGIN = GamePlugin(
     GAME,
     heuristics=NimHeuristics,
     bots=lambda: (BotSpec("nim-perfect", PerfectBot, lab=True),),
+    web=Path(__file__).parent / "nim_web",
 )

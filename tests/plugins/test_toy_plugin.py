@@ -18,11 +18,21 @@ from typer.testing import CliRunner
 import boardbots.games as games
 from boardbots.bots import heuristics as bot_heuristics
 from boardbots.bots import registry
+from boardbots.browser.static_site import copy_plugin_web
 from boardbots.cli import app
 from boardbots.core.contract import Action, State, View
 from boardbots.testing import CHECKS, ConformanceError, check_game
 from tests.plugins import nim
-from tests.server.conftest import create, hello, make_config, open_client, send
+from tests.server.conftest import (
+    create,
+    hello,
+    make_config,
+    my_turn_state,
+    of_type,
+    open_client,
+    receive_until,
+    send,
+)
 
 ENTRY = metadata.EntryPoint("nim", "tests.plugins.nim:PLUGIN", games.ENTRY_POINT_GROUP)
 ENGINE_CHECKS = [c for c in CHECKS if c != "ladder"]
@@ -36,10 +46,13 @@ def installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(games, "_PLUGINS", {k: v for k, v in games._PLUGINS.items() if k != "nim"})
     monkeypatch.setattr(games, "_LOADED", [])
     monkeypatch.setattr(games, "entry_points", lambda: [ENTRY])
-    monkeypatch.setattr(registry, "_BOTS", dict(registry._BOTS))
-    monkeypatch.setattr(registry, "_SEEN", set(registry._SEEN))
     monkeypatch.setattr(bot_heuristics, "_CACHE", dict(bot_heuristics._CACHE))
     yield
+    # Only the toy's own bots go: what others registered meanwhile (a server's test
+    # plug-in imported during the test, say) must stay.
+    for code in ("nim-perfect", "nim-cheat"):
+        registry._BOTS.pop(code, None)
+    registry._SEEN.discard("nim")
 
 
 def test_the_registry_finds_the_entry_point_game(installed: None) -> None:
@@ -131,6 +144,11 @@ def test_the_cli_lists_and_plays_it(installed: None) -> None:
     assert bad.exit_code != 0 and "--sise" in bad.output and "--heaps" in bad.output
 
 
+def test_a_static_export_carries_its_browser_files(installed: None, tmp_path: Path) -> None:
+    copy_plugin_web(tmp_path)
+    assert (tmp_path / "plugins" / "nim" / "renderer.js").is_file()
+
+
 def test_the_lab_plays_it(installed: None, tmp_path: Path) -> None:
     out = tmp_path / "run.json"
     args = ["sim", "--game", "nim", "--seats", "nim-perfect,easy", "--games", "6"]
@@ -147,15 +165,16 @@ def test_the_server_lists_it_and_plays_a_table(installed: None, tmp_path: Path) 
         listed = client.get("/api/config").json()
         toy = next(g for g in listed["games"] if g["name"] == "nim")
         assert toy["option_ranges"] == {"heaps": {"min": 1, "max": 6}, "size": {"min": 1, "max": 9}}
-        made = create(
-            client, [{"kind": "human"}, {"kind": "bot", "bot": "easy"}], game="nim", join=0
-        )
-        tid = made["table"]["id"]
-        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        assert toy["web"] == "plugins/nim/"
+        script = client.get("/plugins/nim/renderer.js")
+        assert script.status_code == 200 and "export function render" in script.text
+        seats = [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]
+        made = create(client, seats, game="nim", join=0)
+        with client.websocket_connect(f"/ws/tables/{made['table']['id']}") as ws:
             state = hello(ws, 0, made["token"])
             move = state["legal"][0]["action"]
             send(ws, {"type": "action", "state_id": state["state_id"], "action": move})
-            seen = [ws.receive_json() for _ in range(6)]
-    assert any(m["type"] == "accepted" for m in seen), seen
-    states = [m for m in seen if m["type"] == "state"]
-    assert states and states[-1]["view"]["game"] == "nim"
+            receive_until(ws, of_type("accepted"))
+            after = my_turn_state(ws)  # the bot has answered
+    assert after["view"]["game"] == "nim" and after["state_id"] == state["state_id"] + 2
+    assert sum(after["view"]["heaps"]) < sum(state["view"]["heaps"]) - 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from boardbots.core.contract import Game
@@ -54,9 +55,10 @@ class GamePlugin:
     """A fixed-size tensor form for RL (docs/rl.md). Default None: no adapter for it."""
     experiments: Callable[[], Mapping[str, Any]] | None = None
     """The acceptance experiments as data (docs/acceptance.md). Default None: none."""
-    cli_hint: str = ""
-    """How a person types a move in `boardbots play`, shown under the legal list.
-    Default: empty (moves are picked by their number or typed as listed)."""
+    web: Path | None = None
+    """A folder of the game's browser files (its renderer ES module, strings, rules
+    page), served at `plugins/<name>/` and copied by `export-static`; the game's
+    entry in `/api/config` gives that address as "web". Default None: none."""
 
     @property
     def name(self) -> str:

@@ -14,7 +14,7 @@ from boardbots.bots import hard, registry
 from boardbots.bots.heuristics import heuristics_for
 from boardbots.core.bounds import Int
 from boardbots.core.contract import Game
-from boardbots.games import all_games
+from boardbots.games import all_games, plugin_for
 from boardbots.server import lobby
 from boardbots.server.browser_assets import browser_config
 from boardbots.server.config import ServerConfig
@@ -134,6 +134,12 @@ def public_config(config: ServerConfig) -> dict[str, Any]:
     }
 
 
+def web_address(name: str) -> str:
+    """Where a plug-in's browser files are served, relative to the app (so a static
+    export, served from any folder, finds them too)."""
+    return f"plugins/{name}/"
+
+
 def _game_info(game: Any) -> dict[str, Any]:
     m = game.meta
     return {
@@ -145,6 +151,7 @@ def _game_info(game: Any) -> dict[str, Any]:
         "chance": m.chance,
         "default_options": game.default_rules().to_dict(),
         "option_ranges": _option_ranges(game),
+        "web": web_address(m.name) if plugin_for(m.name).web else None,
         "player_options": list(allowed_options(m.name)),
     }
 

@@ -36,5 +36,4 @@ PLUGIN = GamePlugin(
     bots=_bots,
     encoding=_encoding,
     experiments=data_file(__package__ or "boardbots.games.y", "experiments.json"),
-    cli_hint="type a cell such as c3, or 'swap' when the pie rule offers it",
 )
