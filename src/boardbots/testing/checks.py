@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from boardbots.core.contract import Game, IllegalAction, State, Stop
+from boardbots.core.contract import Action, Game, IllegalAction, State, Stop
 from boardbots.core.rng import Rng
 from boardbots.testing.play import player_counts, random_game, seats, walk
 from boardbots.testing.report import Failed, expect
@@ -47,9 +47,9 @@ def check_legality(game: Game) -> None:
         _refuses(game, state)
 
 
-def _accepts(game: Game, state: State, action: object) -> None:
+def _accepts(game: Game, state: State, action: Action) -> None:
     try:
-        game.check(state, action)  # type: ignore[arg-type]
+        game.check(state, action)
     except IllegalAction as exc:
         raise Failed(f"check() refused the legal action {action!r}: {exc}") from None
 
@@ -163,14 +163,14 @@ def check_advance(game: Game) -> None:
     rng = Rng(2)
     state = game.new_state(game.meta.max_players, 21)
 
-    def policy(s: State) -> object:
+    def policy(s: State) -> Action:
         return rng.choice(game.legal_actions(s))
 
     _, turn = game.clock(state)
-    game.advance(state, Stop.TURN, policy)  # type: ignore[arg-type]
+    game.advance(state, Stop.TURN, policy)
     expect(game.is_over(state) or game.clock(state)[1] == turn + 1, "Stop.TURN overshot")
     rnd, _ = game.clock(state)
-    game.advance(state, Stop.ROUND, policy)  # type: ignore[arg-type]
+    game.advance(state, Stop.ROUND, policy)
     expect(game.is_over(state) or game.clock(state)[0] == rnd + 1, "Stop.ROUND overshot")
 
 
