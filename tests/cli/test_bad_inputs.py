@@ -186,7 +186,7 @@ def test_serve_on_a_port_in_use_says_so_and_nothing_else(busy_port: int, tmp_pat
 
 
 def test_play_y_offers_swap_only_when_it_is_on() -> None:
-    base = ["play-y", "--size", "3", "--no-first", "--seed", "1"]
+    base = ["play-y", "--size", "3", "--seat", "1", "--seed", "1"]
     off = CliRunner().invoke(app, base, input="quit\n")
     on = CliRunner().invoke(app, [*base, "--swap"], input="quit\n")
     assert off.exit_code == 0 and on.exit_code == 0

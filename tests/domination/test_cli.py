@@ -6,7 +6,8 @@ import pytest
 from typer.testing import CliRunner
 
 from boardbots.cli import app
-from boardbots.cli.play_domination import kingdom_option, parse_choice
+from boardbots.cli.play import parse_choice
+from boardbots.cli.play_options import option_value as kingdom_option
 
 runner = CliRunner()
 

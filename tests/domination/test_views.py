@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from boardbots.core.contract import State
 from boardbots.core.rng import Rng
-from boardbots.games.domination.engine import GAME, clone
+from boardbots.games.domination.engine import GAME
 from tests.domination.helpers import act, all_cards, make
 from tests.fakes import json_keys
 
@@ -31,33 +31,7 @@ def positions(every: int = 3) -> Iterator[State]:
 
 def scramble(state: State, viewer: int | None, rng: Rng) -> State:
     """The same game with every card `viewer` cannot see moved among unseen places."""
-    twin = clone(state)
-    twin["seed"] = state["seed"] + 1
-    twin["shuffles"] = state["shuffles"] + 5
-    for p, pl in enumerate(twin["players"]):
-        level = 1 if p == viewer else 2  # the owner also knows cards marked 1
-        n, marks = len(pl["deck"]), pl["marks"]
-        known = {n - len(marks) + i for i, m in enumerate(marks) if m >= level}
-        spots: list[tuple[str, int]] = [("deck", i) for i in range(n) if i not in known]
-        if p != viewer:
-            spots += [("hand", i) for i in range(len(pl["hand"]))]
-            spots += [("look", i) for i in range(len(pl["look"]))]
-            # The visible top lies under any batch of discards still being chosen.
-            top = len(pl["discard"]) - 1 - face_down(state, p)
-            spots += [("discard", i) for i in range(len(pl["discard"])) if i != top]
-        cards = [pl[z][i] for z, i in spots]
-        rng.shuffle(cards)
-        for (z, i), card in zip(spots, cards, strict=True):
-            pl[z][i] = card
-    return twin
-
-
-def face_down(state: State, p: int) -> int:
-    """Cards p is discarding in a decision still open (Cellar, Militia, Poacher, Sentry)."""
-    pend = state["pending"]
-    if pend is None or pend["player"] != p:
-        return 0
-    return int({"discard": pend.get("count"), "sentry": pend.get("discarded")}.get(pend["kind"], 0))
+    return GAME.redraw_hidden(state, viewer, rng)
 
 
 def test_views_hide_other_hands_every_order_and_the_seed() -> None:

@@ -2,132 +2,33 @@
 
 The levels in this package are written once against the engine contract;
 everything that depends on a game's strategy lives in that game's
-`heuristics.py` as an object satisfying `Heuristics`. Game modules may not
-import from `bots` (imports flow core <- games <- bots), so the protocol is
-structural and the pieces every game would repeat (the reward, the rollout
-loop, the bot's world) live here.
+`heuristics.py` as an object satisfying `Heuristics` (declared in core, so the
+game can subclass it); the pieces every game would repeat (the reward, the
+rollout loop, the bot's world) live here.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from boardbots.core.contract import Action, Game, State, Stop, View
+from boardbots.core.heuristics import Heuristics
 from boardbots.core.rng import Rng
-from boardbots.games import get_game
-
-
-class Heuristics(Protocol):
-    """One game's strategic knowledge, in the shape every level consumes.
-
-    Values are in the game's own score units (VP in Domination, stones still
-    needed in Y); `reward_scale` says how big one round's worth of them is.
-    """
-
-    easy_random_rate: float
-    """Easy's share of random moves when the bot code does not set one."""
-
-    def evaluate(self, state: State, me: int) -> float:
-        """Our standing at a search horizon, against the leading opponent."""
-        ...
-
-    def outlook(self, state: State, me: int) -> float:
-        """Expected value the next random event brings us, averaged over outcomes; 0 when over."""
-        ...
-
-    def reward_scale(self, state: State) -> float:
-        """About how much score one round of play moves; scales tanh in the reward."""
-        ...
-
-    def points(self, state: State) -> list[float]:
-        """Per-player score Medium measures its gains in."""
-        ...
-
-    def medium_horizon(self, state: State) -> Stop | None:
-        """Where Medium's neutral lookahead stops after a move; None evaluates at once."""
-        ...
-
-    def medium_beta(self, state: State) -> float:
-        """Medium's weight on the outlook here when its bot code sets none (`bots/medium.py`;
-        spec 000's default is 0.5): how far ahead a game's Medium should look is
-        measured per game, and may differ with the number of players."""
-        ...
-
-    def neutral_action(self, state: State) -> Action:
-        """The 'do nothing' answer: pass, or the default choice of a sub-decision."""
-        ...
-
-    def quick_action(self, state: State, rng: Rng, epsilon: float) -> Action:
-        """Rollout policy: epsilon-greedy over action values computed without cloning."""
-        ...
-
-    def playout(self, state: State, me: int, rng: Rng) -> float | None:
-        """A fast game-specific rollout: `me`'s reward in [0, 1], or None for the standard
-        rollout (the quick policy to the horizon, then `evaluate`).
-
-        Hard takes the value as the reward as it is; a playout that knows the
-        margin as well as the winner should blend it in as `reward` does.
-        """
-        ...
-
-    paired_worlds: bool
-    """Whether Hard compares its candidates on the same worlds (`bots/hard.py`)."""
-
-    hard_trusts_obvious: bool
-    """Whether Hard plays `obvious_answer` without search: only for a game whose obvious
-    answers are never worse than the alternatives."""
-
-    def hard_horizon_turns(self, state: State) -> int | None:
-        """Turns Hard's standard rollout plays past the decision's turn, or None for one
-        per seat."""
-        ...
-
-    def hard_new_search(self) -> None:
-        """Called as each Hard search starts: a game whose rollouts keep statistics across
-        iterations starts them empty, so a decision follows from its seed alone."""
-        ...
-
-    def hard_limits(self, state: State) -> tuple[int, int]:
-        """Hard's iteration cap and how many of Medium's best moves it searches here,
-        unless its bot code says otherwise: a game with cheap iterations may spend more
-        of its budget, and noisy whole-game playouts need fewer arms with more each."""
-        ...
-
-    def hard_favourite(self, state: State, actions: list[Action]) -> Action | None:
-        """The move Hard keeps unless its search finds a clearly better one, or None for
-        Medium's favourite. A game whose playouts follow a script names the script's own
-        move, so the search can only improve on the script it rolls out with."""
-        ...
-
-    def obvious_answer(self, state: State, actions: list[Action]) -> Action | None:
-        """The move no sane player would miss (a win, a block, a reaction), if any."""
-        ...
-
-    def disasters(self, state: State, actions: list[Action]) -> list[Action]:
-        """The actions that are plainly self-destructive right now."""
-        ...
-
-    def immediate(self, state: State, action: Action) -> float:
-        """Easy's 'immediate result' of an action (positive means it helps)."""
-        ...
-
-    def easy_pick(self, state: State, actions: list[Action], rng: Rng) -> Action | None:
-        """A game's own Easy choice (Y's is spec 003), or None for the weighted draw."""
-        ...
-
+from boardbots.games import get_game, plugin_for
 
 _CACHE: dict[str, Heuristics] = {}
 
 
 def heuristics_for(game_name: str) -> Heuristics:
-    """The heuristics object of `boardbots.games.<name>.heuristics` (its HEURISTICS)."""
+    """The heuristics the game's plug-in declares; ImportError for a game without any
+    (only Random plays it)."""
     found = _CACHE.get(game_name)
     if found is None:
-        module = importlib.import_module(f"boardbots.games.{game_name}.heuristics")
-        found = module.HEURISTICS
-        _CACHE[game_name] = found
+        loader = plugin_for(game_name).heuristics
+        if loader is None:
+            raise ImportError(f"game {game_name!r} declares no heuristics")
+        found = _CACHE[game_name] = loader()
     return found
 
 

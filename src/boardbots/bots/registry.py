@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-import sys
 from collections.abc import Callable
 from typing import Any
 
 from boardbots.bots.base import Bot
 from boardbots.bots.params import Param, check_params
+from boardbots.core.plugin import BotSpec
+from boardbots.games import all_plugins
 
 BotFactory = Callable[..., Bot]
 
@@ -37,6 +38,7 @@ class BotEntry:
     games: tuple[str, ...] | None = None
     lab: bool = False
     params: tuple[Param, ...] = ()
+    defaults: Callable[[], dict[str, Any]] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -49,6 +51,7 @@ class BotCode:
 
 _BOTS: dict[str, BotEntry] = {}
 _LOADED: list[bool] = []
+_SEEN: set[str] = set()
 
 
 def register_bot(
@@ -58,43 +61,45 @@ def register_bot(
     games: tuple[str, ...] | None = None,
     lab: bool = False,
     params: tuple[Param, ...] = (),
+    defaults: Callable[[], dict[str, Any]] | None = None,
 ) -> None:
     """Make `name` a bot code. A bot that takes parameters declares them in `params`:
-    a code may set only those, each checked against its type and range."""
-    _BOTS[name] = BotEntry(factory, tuple(games) if games is not None else None, lab, params)
+    a code may set only those, each checked against its type and range. `defaults`
+    reports its default parameters as data (else the constructor's plain defaults)."""
+    found = tuple(games) if games is not None else None
+    _BOTS[name] = BotEntry(factory, found, lab, params, defaults)
 
 
 def _load_builtin() -> None:
+    """The levels once, then the bots of every game plug-in not seen yet (a game may be
+    registered after the first lookup)."""
     # A flag, not "is the dict empty": tests may register their own bots first.
-    if _LOADED:
-        return
-    _LOADED.append(True)
-    from boardbots.bots import easy, hard, medium
-    from boardbots.bots.random import RandomBot
-    from boardbots.games.domination.gauntlet import BOTS as GAUNTLET
-    from boardbots.games.domination.strategies import BigMoneyBot
-    from boardbots.games.y.uct import UctBot
+    if not _LOADED:
+        _LOADED.append(True)
+        from boardbots.bots import easy, hard, medium
+        from boardbots.bots.random import RandomBot
 
-    register_bot("random", RandomBot, lab=True)
-    register_bot("easy", easy.EasyBot, params=easy.PARAMS)
-    register_bot("medium", medium.MediumBot, params=medium.PARAMS)
-    register_bot("hard", hard.HardBot, params=hard.PARAMS)
-    # Declared here: games/ may not import bots/, so the spec cannot sit beside the class.
-    # Players may choose it: the app offers Big Money as Domination's classic opponent.
+        register_bot("random", RandomBot, lab=True)
+        register_bot("easy", easy.EasyBot, params=easy.PARAMS, defaults=easy.params_dict)
+        register_bot("medium", medium.MediumBot, params=medium.PARAMS, defaults=medium.params_dict)
+        register_bot("hard", hard.HardBot, params=hard.PARAMS, defaults=hard.params_dict)
+    for plugin in all_plugins():
+        if plugin.name not in _SEEN:
+            _SEEN.add(plugin.name)
+            for spec in plugin.bots():
+                register_spec(spec, plugin.name)
+
+
+def register_spec(spec: BotSpec, game: str) -> None:
+    """Register a bot a game's plug-in declared; it plays that game unless it says more."""
+    games = spec.games if spec.games is not None else (game,)
     register_bot(
-        "bigmoney",
-        BigMoneyBot,
-        games=("domination",),
-        params=(Param("duchy_at", int, 0, 12),),
-    )
-    for code, gauntlet_bot in GAUNTLET.items():  # lab references, never offered to players
-        register_bot(code, gauntlet_bot, games=("domination",), lab=True)
-    register_bot(  # the lab's Y reference, never offered to players
-        "uct",
-        UctBot,
-        games=("y",),
-        lab=True,
-        params=(Param("simulations", int, 1, 10_000_000), Param("c", float, 0.0, 10.0)),
+        spec.code,
+        spec.factory,
+        games=games,
+        lab=spec.lab,
+        params=spec.params,
+        defaults=spec.defaults,
     )
 
 
@@ -128,23 +133,13 @@ def bot_factory(name: str) -> BotFactory:
 
 
 def bot_defaults(name: str) -> dict[str, Any]:
-    """The bot's default parameters as plain data, read live (never copied).
-
-    A bot module with `params_dict()` (easy, medium, hard) answers for itself;
-    otherwise the constructor's keyword defaults that are plain values.
-    """
-    factory = bot_factory(name)
-    module = sys.modules.get(getattr(factory, "__module__", ""))
-    own = getattr(module, "params_dict", None)
-    if callable(own):
-        found = own()
-        if isinstance(found, dict):
-            return dict(found)
-    defaults = getattr(module, "DEFAULTS", None)
-    if dataclasses.is_dataclass(defaults) and not isinstance(defaults, type):
-        return dataclasses.asdict(defaults)
+    """The bot's default parameters as plain data, read live (never copied): what its
+    registration's `defaults` reports, else the constructor's plain keyword defaults."""
+    entry = _entry(name)
+    if entry.defaults is not None:
+        return dict(entry.defaults())
     try:
-        params = inspect.signature(factory).parameters.values()
+        params = inspect.signature(entry.factory).parameters.values()
     except (TypeError, ValueError):
         return {}
     plain = (int, float, str, bool)

@@ -22,8 +22,7 @@ app = typer.Typer(
 )
 
 _COMMANDS = [
-    "boardbots.cli.play_y",
-    "boardbots.cli.play_domination",
+    "boardbots.cli.play",
     "boardbots.cli.bench",
     "boardbots.cli.sim",
     "boardbots.cli.accept",

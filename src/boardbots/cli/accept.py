@@ -21,7 +21,7 @@ from boardbots.sim.stopping import stop_on_signals
 
 
 def accept(
-    game: str = typer.Option(..., help="Game name: y or domination."),
+    game: str = typer.Option(..., help="Game name (see `boardbots games`)."),
     full: bool = typer.Option(False, help="Run the full experiments (2,000+ games each)."),
     seed: int = typer.Option(2026, help="Seed for the whole suite."),
     workers: int = typer.Option(os.cpu_count() or 1, min=1, help=WORKERS_HELP),

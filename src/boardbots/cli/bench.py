@@ -28,7 +28,7 @@ def _find(name: str) -> Path | None:
 
 
 def bench(
-    name: str = typer.Argument(..., help="Which benchmark: y, domination, bots, ..."),
+    name: str = typer.Argument(..., help="Which benchmark: a game name, bots, ..."),
     args: list[str] = typer.Argument(None, help="Options passed to the benchmark (after --)."),
 ) -> None:
     """Measure engine or bot speed; prints medians of several runs."""

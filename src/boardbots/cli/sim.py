@@ -37,7 +37,7 @@ def _share_table(records: list[GameRecord]) -> Table:
 
 
 def sim(
-    game: str = typer.Option(..., help="Game name: y or domination."),
+    game: str = typer.Option(..., help="Game name (see `boardbots games`)."),
     seats: str = typer.Option(..., help="Bot code per seat, e.g. hard,medium,medium,medium."),
     games: int = typer.Option(100, min=1, help="Number of games."),
     seed: int = typer.Option(1, help="Run seed; game i uses a seed derived from it."),

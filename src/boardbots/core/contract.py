@@ -137,12 +137,27 @@ class Game(Protocol):
         (a draw, a reveal, a shuffle, a card leaving a hand other than `actor`'s).
         `actor` is the player asking to take back: the server asks this for their
         decision and for each bot reply after it, and allows the takeback only when
-        every answer is False; a game without hidden information returns False."""
-        ...
+        every answer is False. Default: True whenever the game declares hidden
+        information or chance (never wrong, but no takebacks), else False."""
+        return self.meta.hidden_information or self.meta.chance
 
     def render(self, state: State | View) -> str:
         """A plain-text picture for logs and tests."""
         ...
+
+    # More optional hooks (like `reveals` above). A game class that subclasses `Game`
+    # inherits these defaults; docs/plugins.md lists them.
+
+    def redraw_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
+        """A state `seat` cannot tell from `state`: everything hidden from `seat` (other
+        hands, deck orders, the seed) drawn again from `rng`. The conformance kit's leak
+        check compares the two views. Default: a clone, right for a game that hides nothing."""
+        return self.clone(state)
+
+    def action_text(self, state: State | View, action: Action) -> str:
+        """What a person types to choose `action` in a terminal (`boardbots play`): short,
+        unique among the legal actions. Default: the action itself as text."""
+        return str(action)
 
 
 def run_until(game: Game, state: State, stop: Stop, policy: Policy) -> None:

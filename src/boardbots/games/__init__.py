@@ -1,64 +1,110 @@
-"""The game registry: every game the framework ships, by name.
+"""The game registry: every game by name, found the same way whether built in or installed.
 
-Adding a game means adding its folder and one line here; bots, the lab and
-the server find it through `get_game`.
+A built-in game is a folder here with a `plugin.py` holding `PLUGIN`; an installed
+game is a package declaring a `boardbots.games` entry point that loads to its
+`GamePlugin`. Bots, the lab, the server and the CLI find everything through
+`get_game` and `plugin_for` (docs/plugins.md).
 """
 
 from __future__ import annotations
 
 import importlib
+import json
+import pkgutil
+from collections.abc import Callable, Mapping
+from importlib import metadata, resources
+from typing import Any
 
 from boardbots.core.contract import Game
 from boardbots.core.encoding import Encoding
+from boardbots.core.plugin import GamePlugin
 from boardbots.core.story import Story
 
-_GAMES: dict[str, Game] = {}
+ENTRY_POINT_GROUP = "boardbots.games"
+
+_PLUGINS: dict[str, GamePlugin] = {}
 _LOADED: list[bool] = []
 _ENCODINGS: dict[str, Encoding] = {}
 
 
-def register(game: Game) -> Game:
-    _GAMES[game.meta.name] = game
-    return game
+def register(game: Game | GamePlugin) -> Game:
+    """Add a game (a bare engine becomes a plug-in with every default); returns the engine."""
+    plugin = game if isinstance(game, GamePlugin) else GamePlugin(game)
+    _PLUGINS[plugin.name] = plugin
+    return plugin.game
 
 
-def _load_builtin() -> None:
+def _folder_plugins() -> list[GamePlugin]:
+    """The `PLUGIN` of every folder in this package that has a `plugin.py`."""
+    found = []
+    for info in pkgutil.iter_modules(__path__):
+        if info.ispkg and (resources.files(__name__) / info.name / "plugin.py").is_file():
+            module = importlib.import_module(f"{__name__}.{info.name}.plugin")
+            found.append(module.PLUGIN)
+    return found
+
+
+def entry_points() -> list[metadata.EntryPoint]:
+    """The installed packages' game entry points (a test may stand in its own)."""
+    return list(metadata.entry_points(group=ENTRY_POINT_GROUP))
+
+
+def _installed_plugins() -> list[GamePlugin]:
+    found = []
+    for point in entry_points():
+        plugin = point.load()
+        if not isinstance(plugin, GamePlugin):
+            raise TypeError(f"entry point {point.name!r} ({point.value}) is not a GamePlugin")
+        found.append(plugin)
+    return found
+
+
+def _load() -> None:
     # A flag, not "is the dict empty": a test may register a game of its own first.
     if _LOADED:
         return
     _LOADED.append(True)
-    from boardbots.games.domination.engine import GAME as domination_game
-    from boardbots.games.y.engine import GAME as y_game
+    for plugin in _folder_plugins() + _installed_plugins():
+        if plugin.name in _PLUGINS and _PLUGINS[plugin.name] is not plugin:
+            raise ValueError(f"two games are called {plugin.name!r}")
+        _PLUGINS[plugin.name] = plugin
 
-    register(y_game)
-    register(domination_game)
 
-
-def get_game(name: str) -> Game:
-    """The registered game, or a ValueError naming the games that exist."""
-    _load_builtin()
+def plugin_for(name: str) -> GamePlugin:
+    """The registered plug-in, or a ValueError naming the games that exist."""
+    _load()
     try:
-        return _GAMES[name]
+        return _PLUGINS[name]
     except KeyError:
-        known = ", ".join(sorted(_GAMES))
+        known = ", ".join(sorted(_PLUGINS))
         raise ValueError(f"unknown game {name!r}; known games: {known}") from None
 
 
+def get_game(name: str) -> Game:
+    return plugin_for(name).game
+
+
+def all_plugins() -> list[GamePlugin]:
+    _load()
+    return [_PLUGINS[k] for k in sorted(_PLUGINS)]
+
+
 def all_games() -> list[Game]:
-    _load_builtin()
-    return [_GAMES[k] for k in sorted(_GAMES)]
+    return [p.game for p in all_plugins()]
+
+
+def game_names() -> list[str]:
+    return [p.name for p in all_plugins()]
 
 
 def encoding_for(name: str) -> Encoding:
-    """The game's declared `ENCODING` from `boardbots.games.<name>.encoding` (docs/rl.md).
-
-    A game without that module has no fixed-size form yet; the ImportError says so.
-    """
+    """The game's fixed-size form (docs/rl.md); a game without one raises ImportError."""
     found = _ENCODINGS.get(name)
     if found is None:
-        get_game(name)  # an unknown game fails here with the list of known ones
-        found = importlib.import_module(f"boardbots.games.{name}.encoding").ENCODING
-        _ENCODINGS[name] = found
+        loader = plugin_for(name).encoding
+        if loader is None:
+            raise ImportError(f"game {name!r} declares no encoding")
+        found = _ENCODINGS[name] = loader()
     return found
 
 
@@ -73,3 +119,15 @@ def story_for(name: str) -> Story:
         found = importlib.import_module(f"boardbots.games.{name}.story").STORY
         _STORIES[name] = found
     return found
+
+
+def data_file(package: str, name: str) -> Callable[[], Mapping[str, Any]]:
+    """A loader for a JSON file in a game package's `data/` folder (for `experiments`)."""
+
+    def load() -> Mapping[str, Any]:
+        found: Mapping[str, Any] = json.loads(
+            (resources.files(package) / "data" / name).read_text()
+        )
+        return found
+
+    return load

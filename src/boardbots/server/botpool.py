@@ -13,6 +13,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import dataclasses
+import functools
 import itertools
 import logging
 import multiprocessing
@@ -22,9 +23,9 @@ from typing import Any
 
 from pebble import ProcessExpired, ProcessPool
 
+from boardbots.bots.fallback import fallback_move
 from boardbots.bots.registry import bot_names, parse_code
 from boardbots.core.contract import Action, View
-from boardbots.core.rng import Rng
 from boardbots.server import bot_worker
 from boardbots.server.config import ServerConfig
 from boardbots.server.ray_bots import RayBotPool, WorkerLost
@@ -248,23 +249,25 @@ class BotService:
     async def _fallback(
         self, request: dict[str, Any], legal: list[Action], reason: str
     ) -> Decision:
-        """Easy in a thread of the server; if even that fails, a seeded random legal move."""
+        """The shared fallback (`bots.fallback`) in a thread of the server: the configured
+        bot's move, or a seeded random legal one if even that fails."""
         self.stats.fallbacks += 1
         self.stats.fallback_reasons[reason] += 1
         code = self.fallback_code()
         log.warning("fallback %s for bot %s (%s)", code, request["bot"], reason)
-        local = {**request, "bot": code, "budget_ms": self.config.budget_for(parse_code(code)[0])}
+        level = parse_code(code)[0]
+        budget = (
+            time.perf_counter,
+            self.config.budget_for(level),
+            self.config.max_iterations.get(level),
+        )
+        move = functools.partial(fallback_move, legal=legal, budget=budget)
         loop = asyncio.get_running_loop()
-        try:
-            reply = await loop.run_in_executor(None, bot_worker.decide, local)
-            if _is_legal(reply["action"], legal):
-                return Decision(
-                    reply["action"], "fallback", code, request["seed"], 0.0, reply["notes"], reason
-                )
-        except Exception:
-            log.exception("the fallback bot %s failed too", code)
-        action = Rng(request["seed"]).choice(legal)
-        return Decision(action, "fallback", "random", request["seed"], 0.0, {}, reason)
+        action, ctx, used = await loop.run_in_executor(
+            None, move, request["view"], request["seed"], reason, code
+        )
+        notes = bot_worker.json_safe(ctx.notes)
+        return Decision(action, "fallback", used, request["seed"], 0.0, notes, reason)
 
 
 def _call_in(loop: asyncio.AbstractEventLoop, callback: Callable[[], None]) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -13,7 +12,9 @@ from starlette.responses import JSONResponse, Response
 
 from boardbots.bots import hard, registry
 from boardbots.bots.heuristics import heuristics_for
-from boardbots.games import all_games, get_game
+from boardbots.core.bounds import Int
+from boardbots.core.contract import Game
+from boardbots.games import all_games, get_game, plugin_for
 from boardbots.server import lobby
 from boardbots.server.browser_assets import browser_config
 from boardbots.server.config import ServerConfig
@@ -63,17 +64,14 @@ async def _body(request: Request) -> dict[str, Any]:
 
 
 def _easy_per_game(game_name: str) -> dict[str, Any]:
-    """Easy's numbers that a game's heuristics set: its random-move rate, and for Y
-    the weights of its greedy pick. Read from the heuristics at request time."""
+    """Easy's numbers that a game's heuristics set: its random-move rate, and the
+    weights of its own greedy pick if it has one. Read from the heuristics at request time."""
     try:
         heur = heuristics_for(game_name)
     except ImportError:
         return {}
     out: dict[str, Any] = {"random_rate": float(heur.easy_random_rate)}
-    if game_name == "y":
-        from boardbots.games.y import heuristics as y_heuristics
-
-        out.update(link=y_heuristics.LINK, side=y_heuristics.SIDE, block=y_heuristics.BLOCK)
+    out.update(heur.easy_weights())
     return out
 
 
@@ -111,18 +109,15 @@ def _hard_per_game(game_name: str) -> dict[str, Any]:
     return {"iterations": iterations, "top_k": top_k}
 
 
-def _option_ranges(game_name: str) -> dict[str, dict[str, Any]]:
-    """`MIN_X`/`MAX_X` pairs of the game's rules module as {"x": {"min", "max"}} (Y: size)."""
-    try:
-        rules = importlib.import_module(f"boardbots.games.{game_name}.rules")
-    except ImportError:
-        return {}
+def _option_ranges(game: Game) -> dict[str, dict[str, Any]]:
+    """The whole-number options a player may set, as {"x": {"min", "max"}}, read from
+    the bounds the game's rules declare (a board size, say)."""
+    rules = type(game.default_rules())
     out: dict[str, dict[str, Any]] = {}
-    for attr in dir(rules):
-        if attr.startswith("MIN_") and hasattr(rules, "MAX_" + attr[4:]):
-            low, high = getattr(rules, attr), getattr(rules, "MAX_" + attr[4:])
-            if isinstance(low, int | float) and isinstance(high, int | float):
-                out[attr[4:].lower()] = {"min": low, "max": high}
+    for name in sorted(rules.PLAYER_OPTIONS):
+        bound = rules.BOUNDS.get(name)
+        if isinstance(bound, Int):
+            out[name] = {"min": bound.low, "max": bound.high}
     return out
 
 
@@ -151,6 +146,12 @@ def public_config(config: ServerConfig) -> dict[str, Any]:
     }
 
 
+def web_address(name: str) -> str:
+    """Where a plug-in's browser files are served, relative to the app (so a static
+    export, served from any folder, finds them too)."""
+    return f"plugins/{name}/"
+
+
 def _game_info(game: Any) -> dict[str, Any]:
     m = game.meta
     return {
@@ -161,7 +162,8 @@ def _game_info(game: Any) -> dict[str, Any]:
         "hidden_information": m.hidden_information,
         "chance": m.chance,
         "default_options": game.default_rules().to_dict(),
-        "option_ranges": _option_ranges(m.name),
+        "option_ranges": _option_ranges(game),
+        "web": web_address(m.name) if plugin_for(m.name).web else None,
         "player_options": list(allowed_options(m.name)),
     }
 

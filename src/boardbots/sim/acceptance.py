@@ -1,10 +1,10 @@
 """Acceptance experiments: the ladder's targets, defined as data, run and judged.
 
-The experiments live in `experiments/<game>.json` so a target is changed in
-one reviewed place, never inside code. Strength experiments use iteration-
-bounded bots (identical on any machine); the decision-time experiment alone
-uses the real clock, and is reported rather than failed because shared
-machines are noisy.
+The experiments live in each game's folder (`games/<name>/data/experiments.json`,
+declared by its plug-in) so a target is changed in one reviewed place, never
+inside code. Strength experiments use iteration-bounded bots (identical on
+any machine); the decision-time experiment alone uses the real clock, and is
+reported rather than failed because shared machines are noisy.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import json
 import re
 import time
 from collections.abc import Callable, Iterator
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,7 @@ from boardbots.bots.base import BotContext
 from boardbots.bots.registry import make_bot
 from boardbots.core.contract import State
 from boardbots.core.rng import Rng, decision_seed
-from boardbots.games import get_game
+from boardbots.games import all_plugins, get_game
 from boardbots.sim.harness import GameRecord, MatchSpec, game_seed, run, seat_to_move
 from boardbots.sim.journal import Journal
 from boardbots.sim.metrics import pairwise, spread, win_shares
@@ -31,15 +30,13 @@ Progress = Callable[[str, int, int], None]
 
 
 def load_experiments(game: str) -> dict[str, Any]:
-    """The experiment file for a game, or a ValueError naming those that exist."""
-    folder = resources.files("boardbots.sim") / "experiments"
-    path = folder / f"{game}.json"
-    if not path.is_file():
-        known = sorted(
-            p.name.removesuffix(".json") for p in folder.iterdir() if p.name.endswith(".json")
-        )
-        raise ValueError(f"no acceptance experiments for {game!r}; known: {', '.join(known)}")
-    data: dict[str, Any] = json.loads(path.read_text())
+    """The game's experiments as its plug-in declares them, or a ValueError naming the
+    games that have some."""
+    loaders = {p.name: p.experiments for p in all_plugins() if p.experiments is not None}
+    loader = loaders.get(game)
+    if loader is None:
+        raise ValueError(f"no acceptance experiments for {game!r}; known: {', '.join(loaders)}")
+    data: dict[str, Any] = json.loads(json.dumps(loader()))  # a copy: callers may edit it
     return data
 
 

@@ -16,6 +16,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Any
 
 from boardbots.bots.base import Bot, BotContext
+from boardbots.bots.fallback import fallback_move
 from boardbots.bots.registry import make_bot
 from boardbots.core.contract import Action, Game, State
 from boardbots.core.results import shares_from_keys
@@ -27,7 +28,6 @@ from boardbots.sim.pools import LOCAL, Backend, TaskPool, open_pool
 log = logging.getLogger(__name__)
 
 STEP_CAP = 5000
-FALLBACK_CODE = "easy"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,7 +85,7 @@ def seat_to_move(game: Game, state: State) -> int:
 
 
 def _decide(
-    bot: Bot, fallback: Bot, game: Game, state: State, seat: int, seed: int
+    bot: Bot, game: Game, state: State, seat: int, seed: int
 ) -> tuple[Action, bool, int, float]:
     """One decision through the anti-cheating boundary; (action, ok, iterations, seconds)."""
     view = game.player_view(state, seat)
@@ -95,9 +95,11 @@ def _decide(
         action = bot.decide(view, ctx)
         game.check(state, action)
         ok = True
-    except Exception:  # a failing bot must never stop a game: count it and fall back
-        log.exception("bot %s failed; falling back", getattr(bot, "level", bot))
-        action, ok = fallback.decide(view, BotContext(rng=Rng(seed ^ 1))), False
+    except Exception as exc:  # a failing bot must never stop a game: count it and fall back
+        log.exception("bot %s failed; falling back", bot.level)
+        legal = game.legal_actions(state)
+        action, _, _ = fallback_move(view, seed ^ 1, f"{type(exc).__name__}: {exc}", legal=legal)
+        ok = False
     elapsed = time.perf_counter() - start
     return action, ok, int(ctx.notes.get("iterations", 0)), elapsed
 
@@ -107,14 +109,13 @@ def play_game(spec: MatchSpec, seed: int, index: int) -> GameRecord:
     game = get_game(spec.game)
     seats = seats_for(spec, index)
     bots = [make_bot(code, spec.game) for code in seats]
-    fallback = make_bot(FALLBACK_CODE)
     gseed = game_seed(seed, index)
     state = game.new_state(spec.players, gseed, dict(spec.options))
     rec = GameRecord(index, gseed, seats, [], [], 0, 0, False, {}, {}, {})
     while not game.is_over(state) and rec.decisions < STEP_CAP:
         seat = seat_to_move(game, state)
         action, ok, iters, secs = _decide(
-            bots[seat], fallback, game, state, seat, decision_seed(gseed, rec.decisions)
+            bots[seat], game, state, seat, decision_seed(gseed, rec.decisions)
         )
         _note(rec, seats[seat], ok, iters, secs)
         game.apply(state, action)

@@ -18,6 +18,7 @@ from typing import Any
 
 from boardbots.core.contract import (
     Action,
+    Game,
     GameMeta,
     IllegalAction,
     Pending,
@@ -29,7 +30,7 @@ from boardbots.core.contract import (
 )
 from boardbots.core.results import shares_from_keys
 from boardbots.core.rng import Rng, mix_seed
-from boardbots.games.domination import text, view
+from boardbots.games.domination import hidden, text, view
 from boardbots.games.domination.effects import FRAMES, answer, choices, effect, resolve
 from boardbots.games.domination.rules import TABLES, DominationRules, Tables, rules_from_options
 from boardbots.games.domination.zones import (
@@ -337,7 +338,7 @@ def shares(state: State, scores: list[float]) -> list[float]:
     return shares_from_keys([(s, -turns_taken(state, p)) for p, s in enumerate(scores)])
 
 
-class DominationGame:
+class DominationGame(Game):
     """Stateless engine object: every call takes the state it works on."""
 
     meta = GameMeta(
@@ -443,6 +444,9 @@ class DominationGame:
 
     def render(self, state: State | View) -> str:
         return text.render(state, tables(state), self.scores(state))
+
+    def redraw_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
+        return hidden.redraw(clone(state), state, seat, rng)
 
 
 def clone(state: State) -> State:

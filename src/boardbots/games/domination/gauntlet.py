@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from boardbots.bots.base import BotContext
+from boardbots.core.bot import BotContext
 from boardbots.core.contract import Action, State, View
 from boardbots.core.rng import mix_seed
 from boardbots.games.domination.engine import GAME, cards_of

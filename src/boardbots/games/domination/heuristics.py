@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from boardbots.core.contract import Action, Game, State, Stop
+from boardbots.core.heuristics import Heuristics
 from boardbots.core.rng import Rng
 from boardbots.games.domination.engine import cards_of, legal, victory_points
 from boardbots.games.domination.playout import play_to_end, seat_strategies
@@ -358,7 +359,7 @@ def _named(action: Action) -> str:
 # ---------------------------------------------------------------- the protocol
 
 
-class DominationHeuristics:
+class DominationHeuristics(Heuristics):
     """Domination heuristics for the bot ladder (see `bots/heuristics.py`)."""
 
     easy_random_rate = 0.25

@@ -8,7 +8,7 @@ bot never sees more than its seat may.
 
 from __future__ import annotations
 
-from boardbots.bots.base import BotContext
+from boardbots.core.bot import BotContext
 from boardbots.core.contract import Action, Pending, State, View
 from boardbots.core.rng import Rng
 from boardbots.games.domination.engine import GAME, buy_options, legal

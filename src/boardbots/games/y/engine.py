@@ -13,6 +13,7 @@ from typing import Any
 
 from boardbots.core.contract import (
     Action,
+    Game,
     GameMeta,
     IllegalAction,
     Pending,
@@ -87,7 +88,7 @@ def _empty_track(size: int) -> track.Track:
     return track.build(board(size), 0, 0)
 
 
-class YGame:
+class YGame(Game):
     """Stateless engine object; every call takes the state it works on."""
 
     meta = GameMeta(
@@ -269,6 +270,9 @@ class YGame:
         if action == SWAP:
             return "swaps: takes the opening stone"
         return f"places a stone on {cell_name(board_of(state), int(action))}"
+
+    def action_text(self, state: State | View, action: Action) -> str:
+        return SWAP if action == SWAP else cell_name(board_of(state), int(action))
 
     def reveals(self, before: State, after: State, actor: int) -> bool:
         return False  # nothing in Y is hidden or left to chance

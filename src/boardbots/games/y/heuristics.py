@@ -13,6 +13,7 @@ import math
 from functools import cache
 
 from boardbots.core.contract import Action, State, Stop
+from boardbots.core.heuristics import Heuristics
 from boardbots.core.rng import Rng
 from boardbots.games.y.board import Bitboard, Board
 from boardbots.games.y.engine import GAME, SWAP, board_of, random_subset
@@ -423,7 +424,7 @@ def _union(masks: tuple[Bitboard, ...]) -> Bitboard:
 # ---------------------------------------------------------------- the protocol
 
 
-class YHeuristics:
+class YHeuristics(Heuristics):
     """Game of Y heuristics for the bot ladder (see `bots/heuristics.py`)."""
 
     easy_random_rate = 0.0  # spec 003's Easy is pure greedy: no random-move step
@@ -476,9 +477,6 @@ class YHeuristics:
 
     def medium_horizon(self, state: State) -> Stop | None:
         return None  # the scoring point is our own stone: evaluate straight after it
-
-    def medium_beta(self, state: State) -> float:
-        return 0.5  # spec 000's weight; Medium met its Y targets with it
 
     def neutral_action(self, state: State) -> Action:
         b = board_of(state)
@@ -589,6 +587,9 @@ class YHeuristics:
 
     def easy_pick(self, state: State, actions: list[Action], rng: Rng) -> Action | None:
         return easy_pick(state, rng)
+
+    def easy_weights(self) -> dict[str, float]:
+        return {"link": LINK, "side": SIDE, "block": BLOCK}
 
 
 HEURISTICS = YHeuristics()

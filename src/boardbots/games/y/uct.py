@@ -15,7 +15,7 @@ import dataclasses
 import math
 from typing import Any
 
-from boardbots.bots.base import BotContext
+from boardbots.core.bot import BotContext
 from boardbots.core.contract import Action, View
 from boardbots.core.rng import Rng
 from boardbots.games.y.board import Bitboard, Board, board

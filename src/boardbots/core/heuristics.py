@@ -1,0 +1,122 @@
+"""What a game teaches the bots: the protocol every level consumes.
+
+In core, beside the engine contract, so a game folder can subclass it and inherit
+the documented defaults of its optional hooks without importing the bots layer.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from boardbots.core.contract import Action, State, Stop
+from boardbots.core.rng import Rng
+
+
+class Heuristics(Protocol):
+    """One game's strategic knowledge, in the shape every level consumes.
+
+    Values are in the game's own score units (victory points, stones still needed);
+    `reward_scale` says how big one round's worth of them is. A game's class
+    subclasses this protocol to inherit the defaults of the optional hooks (those
+    whose docstring names a default); the others it must write.
+    """
+
+    easy_random_rate: float
+    """Easy's share of random moves when the bot code does not set one."""
+
+    def evaluate(self, state: State, me: int) -> float:
+        """Our standing at a search horizon, against the leading opponent."""
+        ...
+
+    def outlook(self, state: State, me: int) -> float:
+        """Expected value the next random event brings us, averaged over outcomes; 0 when over."""
+        ...
+
+    def reward_scale(self, state: State) -> float:
+        """About how much score one round of play moves; scales tanh in the reward."""
+        ...
+
+    def points(self, state: State) -> list[float]:
+        """Per-player score Medium measures its gains in."""
+        ...
+
+    def medium_horizon(self, state: State) -> Stop | None:
+        """Where Medium's neutral lookahead stops after a move; None evaluates at once."""
+        ...
+
+    def medium_beta(self, state: State) -> float:
+        """Medium's weight on the outlook here when its bot code sets none (`bots/medium.py`):
+        how far ahead a game's Medium should look is measured per game, and may differ
+        with the number of players. Default: spec 000's 0.5."""
+        return 0.5
+
+    def neutral_action(self, state: State) -> Action:
+        """The 'do nothing' answer: pass, or the default choice of a sub-decision."""
+        ...
+
+    def quick_action(self, state: State, rng: Rng, epsilon: float) -> Action:
+        """Rollout policy: epsilon-greedy over action values computed without cloning."""
+        ...
+
+    def playout(self, state: State, me: int, rng: Rng) -> float | None:
+        """A fast game-specific rollout: `me`'s reward in [0, 1], or None for the standard
+        rollout (the quick policy to the horizon, then `evaluate`).
+
+        Hard takes the value as the reward as it is; a playout that knows the
+        margin as well as the winner should blend it in as `reward` does.
+        Default: None.
+        """
+        return None
+
+    paired_worlds: bool = False
+    """Whether Hard compares its candidates on the same worlds (`bots/hard.py`). Default:
+    False, each candidate on worlds of its own."""
+
+    hard_trusts_obvious: bool = False
+    """Whether Hard plays `obvious_answer` without search: only for a game whose obvious
+    answers are never worse than the alternatives. Default: False."""
+
+    def hard_horizon_turns(self, state: State) -> int | None:
+        """Turns Hard's standard rollout plays past the decision's turn, or None for one
+        per seat. Default: None."""
+        return None
+
+    def hard_new_search(self) -> None:
+        """Called as each Hard search starts: a game whose rollouts keep statistics across
+        iterations starts them empty, so a decision follows from its seed alone.
+        Default: nothing to reset."""
+
+    def hard_limits(self, state: State) -> tuple[int, int]:
+        """Hard's iteration cap and how many of Medium's best moves it searches here,
+        unless its bot code says otherwise: a game with cheap iterations may spend more
+        of its budget, and noisy whole-game playouts need fewer arms with more each."""
+        ...
+
+    def hard_favourite(self, state: State, actions: list[Action]) -> Action | None:
+        """The move Hard keeps unless its search finds a clearly better one, or None for
+        Medium's favourite. A game whose playouts follow a script names the script's own
+        move, so the search can only improve on the script it rolls out with. Default: None."""
+        return None
+
+    def obvious_answer(self, state: State, actions: list[Action]) -> Action | None:
+        """The move no sane player would miss (a win, a block, a reaction), if any.
+        Default: None."""
+        return None
+
+    def disasters(self, state: State, actions: list[Action]) -> list[Action]:
+        """The actions that are plainly self-destructive right now. Default: none."""
+        return []
+
+    def immediate(self, state: State, action: Action) -> float:
+        """Easy's 'immediate result' of an action (positive means it helps)."""
+        ...
+
+    def easy_pick(self, state: State, actions: list[Action], rng: Rng) -> Action | None:
+        """A game's own Easy choice (a greedy rule of its spec), or None for the weighted
+        draw. Default: None."""
+        return None
+
+    def easy_weights(self) -> dict[str, float]:
+        """The weights of the game's own Easy choice, by name, for the "How the bots think"
+        page. Default: none (a game without `easy_pick`)."""
+        return {}
