@@ -7,14 +7,14 @@ the word, and this test holds th.json to it.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
+from tests.web.strings import load_strings
+
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs/web.md"
-TH = ROOT / "src/boardbots/web/static/i18n/th.json"
 HEADING = "### Thai glossary"
 TERM = re.compile(r"`([^`]+)`")
 
@@ -35,7 +35,7 @@ def glossary_rows() -> list[tuple[str, list[str], list[str]]]:
 
 def thai_texts() -> list[tuple[str, str]]:
     """Every Thai string in th.json, with its key (each form of a plural entry)."""
-    catalogue: dict[str, Any] = json.loads(TH.read_text("utf-8"))
+    catalogue: dict[str, Any] = load_strings("th")
     return [
         (key, text)
         for key, value in catalogue.items()
@@ -87,7 +87,7 @@ def test_every_chosen_word_is_used() -> None:
 
 
 def test_card_names_show_the_english_name() -> None:
-    catalogue: dict[str, Any] = json.loads(TH.read_text("utf-8"))
+    catalogue: dict[str, Any] = load_strings("th")
     cards = {k[5:]: v for k, v in catalogue.items() if k.startswith("card.") and k[5:6].isupper()}
     assert cards
     assert [name for name, thai in cards.items() if not thai.endswith(f" ({name})")] == []

@@ -53,8 +53,12 @@ def export_static(dest: Path) -> list[Path]:
     if reason is not None:
         raise ValueError(reason)
     from boardbots.server.browser_assets import CSP, app_files
+    from boardbots.server.game_web import web_files
 
     shutil.copytree(STATIC_DIR, dest, dirs_exist_ok=True)
+    for address, path in web_files():  # each game's renderer, at the address /api/config gives
+        (dest / address).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, dest / address)
     release = pyodide_cache.pin()
     runtime = dest / "pyodide" / release.version
     runtime.mkdir(parents=True, exist_ok=True)

@@ -16,7 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from boardbots.bots.registry import bot_names
-from boardbots.server import browser_assets
+from boardbots.server import browser_assets, game_web
 from boardbots.server import http_api as h
 from boardbots.server.bodylimit import BodyLimit
 from boardbots.server.botpool import BotService
@@ -121,6 +121,7 @@ def create_app(
     all_routes = [
         *routes(),
         *browser_assets.routes(static),
+        *game_web.routes(),
         Mount("/", StaticFiles(directory=static, html=True)),
     ]
     middleware = [

@@ -18,6 +18,7 @@ from boardbots.server import lobby
 from boardbots.server.browser_assets import browser_config
 from boardbots.server.config import ServerConfig
 from boardbots.server.errors import Code, ServerError
+from boardbots.server.game_web import web_info
 from boardbots.server.hub import Hub
 from boardbots.server.player_options import allowed_options
 from boardbots.server.replay import replay_of
@@ -162,6 +163,7 @@ def _game_info(game: Any) -> dict[str, Any]:
         "default_options": game.default_rules().to_dict(),
         "option_ranges": _option_ranges(m.name),
         "player_options": list(allowed_options(m.name)),
+        "web": web_info(game),
     }
 
 

@@ -1,4 +1,5 @@
-// Every string the player reads comes from i18n/<lang>.json through t().
+// Every string the player reads comes from i18n/<lang>.json, merged with each
+// game's own strings (its web/i18n/<lang>.json, see renderers.js), through t().
 // Values are strings with {placeholders}, or plural objects {"one", "other"}
 // chosen with Intl.PluralRules when the call passes a number as `count`.
 
@@ -11,16 +12,25 @@ let lang = "en";
 let catalogue = {};
 let fallback = {};
 const cache = new Map();
+let extra = {};
+
+// Each game's strings, by language: merged into the app's on the next setLanguage().
+export function addCatalogues(urlsByLang) {
+  extra = urlsByLang;
+  cache.clear();
+}
+
+function fetchJSON(url, code) {
+  return fetch(url).then((r) => {
+    if (!r.ok) throw new Error(`no catalogue for ${code}`);
+    return r.json();
+  });
+}
 
 async function fetchCatalogue(code) {
   if (!cache.has(code)) {
-    cache.set(
-      code,
-      fetch(`i18n/${code}.json`).then((r) => {
-        if (!r.ok) throw new Error(`no catalogue for ${code}`);
-        return r.json();
-      }),
-    );
+    const parts = [`i18n/${code}.json`, ...(extra[code] || [])].map((url) => fetchJSON(url, code));
+    cache.set(code, Promise.all(parts).then((all) => Object.assign({}, ...all)));
   }
   return cache.get(code);
 }
