@@ -30,8 +30,18 @@ export function navigate(path) {
   location.hash = `#${path}`;
 }
 
-async function route() {
+let routing = Promise.resolve();
+
+// One page draws at a time: a page still loading (its game's renderer, a replay)
+// finishes before the next one clears the screen, or both would end up on it.
+// Only the latest address is drawn once the earlier one is done.
+function route() {
   const token = ++renderToken;
+  routing = routing.then(() => (token === renderToken ? show(token) : null)).catch((err) => console.error(err));
+  return routing;
+}
+
+async function show(token) {
   const { path, query } = parseHash();
   const found = ROUTES.find(([pattern]) => pattern.test(path));
   const main = document.getElementById("main");

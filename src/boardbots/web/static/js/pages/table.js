@@ -184,6 +184,7 @@ class TablePage {
 
   destroy() {
     window.removeEventListener("langchange", this.onLang);
+    if (this.game.destroy) this.game.destroy();
   }
 
   act(action) {
