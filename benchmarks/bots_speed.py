@@ -62,25 +62,32 @@ def _clear_caches(game: str) -> None:
         clear()
 
 
-def time_level(bot: Bot, views: list[View]) -> tuple[list[float], int]:
+CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
+
+
+def time_level(
+    bot: Bot, views: list[View], clock: Callable[[], float] = time.perf_counter
+) -> tuple[list[float], int]:
     """Decision times in ms, and the total Hard iterations (0 for other levels)."""
     times: list[float] = []
     iterations = 0
     for i, view in enumerate(views):
         _clear_caches(view["game"])
         ctx = BotContext(Rng(i), now=time.perf_counter)
-        start = time.perf_counter()
+        start = clock()
         bot.decide(view, ctx)
-        times.append((time.perf_counter() - start) * 1000)
+        times.append((clock() - start) * 1000)
         iterations += int(ctx.notes.get("iterations", 0) or 0)
     return times, iterations
 
 
-def report(name: str, views: list[View], levels: list[str]) -> None:
+def report(
+    name: str, views: list[View], levels: list[str], clock: Callable[[], float] = time.perf_counter
+) -> None:
     print(f"\n{name}: {len(views)} positions")
     print(f"{'level':>8}  {'median ms':>10}  {'p95 ms':>8}  {'iterations/s':>12}")
     for code in levels:
-        times, iterations = time_level(make_bot(code), views)
+        times, iterations = time_level(make_bot(code), views, clock)
         times.sort()
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
         rate = f"{iterations / (sum(times) / 1000):,.0f}" if iterations else "-"
@@ -103,6 +110,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--levels", default="easy,medium,hard", help="bot codes to time")
     parser.add_argument("--games", default="domination,y", help="which games")
     parser.add_argument("--profile", default=None, help="profile this bot code instead")
+    parser.add_argument(
+        "--clock",
+        choices=sorted(CLOCKS),
+        default="wall",
+        help="time decisions by the wall clock (what a player waits) or this process's CPU"
+        " time (steadier on a shared machine; Hard has no budget here either way)",
+    )
     args = parser.parse_args(argv)
     levels = args.levels.split(",")
     for name in args.games.split(","):
@@ -122,7 +136,7 @@ def main(argv: list[str] | None = None) -> None:
             if args.profile:
                 profile(views, args.profile)
             else:
-                report(title, views, levels)
+                report(title, views, levels, CLOCKS[args.clock])
 
 
 if __name__ == "__main__":

@@ -35,3 +35,12 @@ def test_medium_follows_the_games_weight_unless_its_code_sets_one() -> None:
     assert _decisions("medium", 2, 5) == _decisions("medium:beta=0.8", 2, 5)
     assert _decisions("medium", 2, 5) != _decisions("medium:beta=0.5", 2, 5)
     assert _decisions("medium", 3, 5) == _decisions("medium:beta=0.5", 3, 5)
+
+
+def test_medium_counts_colliding_terminals_in_two_players_only() -> None:
+    heur, game = heuristics_for("domination"), get_game("domination")
+    for players, clash in ((2, True), (4, False)):
+        state = game.new_state(players, 3)
+        state["players"][0]["deck"] += ["Smithy"] * 4  # four terminal draws collide
+        assert heur.outlook(state, 0) == heur.outlook(state, 0, clash=clash)
+        assert heur.outlook(state, 0, clash=True) != heur.outlook(state, 0, clash=False)

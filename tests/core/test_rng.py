@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardbots.core.rng import Rng, decision_seed, mix_seed
+from boardbots.core.rng import Rng, decision_seed, mix_pair, mix_seed, permutation
 
 
 def test_same_seed_same_stream() -> None:
@@ -47,3 +47,18 @@ def test_choice_and_shuffle_draw_exactly_as_the_standard_generator() -> None:
             theirs.shuffle(b)
             assert a == b
             assert [ours.choice(a) for _ in range(6)] == [b[theirs.randrange(n)] for _ in range(6)]
+
+
+def test_mix_pair_is_mix_seed_of_two_ints() -> None:
+    pairs = [(0, 0), (7, 3), (2**62 + 5, 91), (123456789, 0), (-4, 12)]
+    assert all(mix_pair(a, b) == mix_seed(a, b) for a, b in pairs)
+
+
+def test_a_permutation_is_the_shuffle_it_stands_for() -> None:
+    for seed in range(40):
+        for size in (0, 1, 2, 5, 17, 64, 256, 257, 300):
+            items = [f"card{i}" for i in range(size)]
+            shuffled = list(items)
+            Rng(seed * 7919).shuffle(shuffled)
+            perm = permutation(seed * 7919, size)
+            assert [items[i] for i in perm] == shuffled

@@ -24,6 +24,8 @@ from boardbots.bots.registry import make_bot
 from boardbots.core.contract import Action, Game, State
 from boardbots.core.rng import Rng, decision_seed
 from boardbots.games import get_game
+from boardbots.games.domination.gauntlet import state_policy
+from boardbots.games.domination.playout import play_to_end
 from boardbots.games.domination.strategies import RandomStrategyBot, big_money, random_play
 from boardbots.sim.harness import MatchSpec, game_seed, play_game, seats_for
 
@@ -113,6 +115,52 @@ def hard_decision(game_name: str, players: int, code: str, seed: int, plies: int
     return {"action": action, "iterations": ctx.notes.get("iterations", 0)}
 
 
+def scripted_game(codes: tuple[str, str], kingdom: str | list[str], seed: int) -> Record:
+    """A two-player game between gauntlet scripts, as the lab's direct loops play them."""
+    game = get_game("domination")
+    policies = [state_policy(c) for c in codes]
+    state = game.new_state(2, seed, {"kingdom": kingdom})
+    digest = _Digest()
+    while not game.is_over(state) and digest.steps < STEP_CAP:
+        action = policies[int(state["pending"]["player"])](state)
+        digest.step(game, state, action)
+        game.apply(state, action)
+    return {"steps": digest.steps, "digest": digest.finish(game, state)}
+
+
+def scripted_playout(seed: int, plies: int) -> Record:
+    """Hard's whole-game playout (2 players, random kingdom) after `plies` uniform moves."""
+    game = get_game("domination")
+    rng = Rng(seed)
+    state = game.new_state(2, seed, {"kingdom": "random"})
+    for _ in range(plies):
+        game.apply(state, rng.choice(game.legal_actions(state)))
+    me = int(state["pending"]["player"])
+    reward = play_to_end(state, me)
+    digest = _Digest()
+    return {"reward": reward, "steps": state["steps"], "digest": digest.finish(game, state)}
+
+
+_SCRIPT_PAIRS = [
+    ("gauntlet-best", "bmu"),
+    ("smithy-bm", "militia-bm"),
+    ("doublewitch", "chapel-witch"),
+    ("lab-bm", "councilroom-bm"),
+    ("moat-bm", "cr-militia"),
+]
+"""Every playbook script plays; the kingdom below holds all their cards."""
+
+_SCRIPT_KINGDOM = "Village,Council Room,Militia,Witch,Chapel,Smithy,Laboratory,Moat,Cellar,Market"
+
+
+def _scripted(kingdoms: list[str | list[str]], seeds: range) -> list[Record]:
+    out = []
+    for kingdom in kingdoms:
+        for pair in _SCRIPT_PAIRS:
+            out += [scripted_game(pair, kingdom, s) for s in seeds]
+    return out
+
+
 def _bots(game: str, seats: tuple[str, ...], options: dict[str, Any], n: int) -> list[Record]:
     return [bot_game(game, seats, options, i) for i in range(n)]
 
@@ -161,6 +209,15 @@ CASES: dict[str, Callable[[], list[Record]]] = {
     "domination hard 2p scripted 100 iterations": lambda: _hard(
         "domination", 2, "hard:iterations=100", range(2), range(10, 100, 15)
     ),
+    "domination scripted 2p": lambda: _scripted(
+        [_SCRIPT_KINGDOM.split(","), "first-game", "size-distortion", "deck-top"], range(8)
+    ),
+    "domination scripted 2p random kingdoms": lambda: [
+        scripted_game(("gauntlet-best", "gauntlet-best"), "random", s) for s in range(100)
+    ],
+    "domination playouts 2p": lambda: [
+        scripted_playout(s, p) for s in range(25) for p in (0, 25, 60, 110)
+    ],
 }
 
 

@@ -159,7 +159,8 @@ def test_creator_replaces_a_departed_player_with_a_bot(client: TestClient) -> No
         assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "bad_owner_token"
         send(a, {"type": "action", "state_id": 0, "action": state["legal"][0]["action"]})
         receive_until(a, of_type("accepted"))
-        done = client.post(url, json={"owner_token": owner}).json()
+        # The creator asks: no grace time to wait (tests/server/test_grace.py).
+        done = client.post(url, json={"owner_token": owner, "ask": True}).json()
         assert done["table"]["seats"][1]["kind"] == "bot"
         assert done["table"]["seats"][1]["bot"] == "easy"
         after = my_turn_state(a)  # the new bot moved at once, as it was its turn

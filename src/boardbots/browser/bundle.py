@@ -31,6 +31,7 @@ SINGLE_MODULES = (
     "server/messages.py",
     "server/undo.py",
     "server/replay.py",
+    "server/timeline.py",
 )
 """Every module here must import only the standard library and the bundle (a test checks)."""
 SUFFIXES = (".py", ".json")

@@ -8,6 +8,7 @@ stream.
 
 from __future__ import annotations
 
+import _random
 import hashlib
 import random
 from collections.abc import MutableSequence, Sequence
@@ -26,6 +27,38 @@ def mix_seed(*parts: int | str) -> int:
     """
     text = "/".join(map(str, parts)).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+_BITS = [n.bit_length() for n in range(257)]
+"""Bit lengths looked up rather than asked for: a deck shuffle needs one per card."""
+
+
+def mix_pair(a: int, b: int) -> int:
+    """`mix_seed(a, b)` for two ints, the same hash of the same text without the
+    general join; Domination derives every shuffle's seed this way."""
+    text = f"{a}/{b}".encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+def permutation(seed: int, size: int) -> list[int]:
+    """The order `Rng(seed).shuffle` leaves `size` items in, as the index each position
+    takes its item from.
+
+    Fisher-Yates draws the same numbers whatever is shuffled, so this is that
+    shuffle of `range(size)`; a caller may keep it and apply it again. The bare C
+    generator is seeded exactly as `random.Random` seeds it, without its Python layer.
+    """
+    getrandbits = _random.Random(seed).getrandbits
+    perm = list(range(size))
+    bits = _BITS if size < len(_BITS) else [n.bit_length() for n in range(size + 1)]
+    for i in range(size - 1, 0, -1):
+        n = i + 1
+        k = bits[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        perm[i], perm[j] = perm[j], perm[i]
+    return perm
 
 
 def decision_seed(game_seed: int, n: int) -> int:

@@ -10,6 +10,7 @@ import importlib
 
 from boardbots.core.contract import Game
 from boardbots.core.encoding import Encoding
+from boardbots.core.story import Story
 
 _GAMES: dict[str, Game] = {}
 _LOADED: list[bool] = []
@@ -58,4 +59,17 @@ def encoding_for(name: str) -> Encoding:
         get_game(name)  # an unknown game fails here with the list of known ones
         found = importlib.import_module(f"boardbots.games.{name}.encoding").ENCODING
         _ENCODINGS[name] = found
+    return found
+
+
+_STORIES: dict[str, Story] = {}
+
+
+def story_for(name: str) -> Story:
+    """The game's declared `STORY` from `boardbots.games.<name>.story` (core/story.py)."""
+    found = _STORIES.get(name)
+    if found is None:
+        get_game(name)  # an unknown game fails here with the list of known ones
+        found = importlib.import_module(f"boardbots.games.{name}.story").STORY
+        _STORIES[name] = found
     return found

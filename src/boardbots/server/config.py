@@ -47,6 +47,9 @@ class ServerConfig:
     hello_timeout_s: float = 10.0
     max_body_bytes: int = 65_536
     abandon_after_s: float = 86_400.0
+    replace_grace_s: float = 60.0
+    """How long a player who left a game in play keeps their seat before its creator may
+    give it to a bot without asking (`ask` in the replace request)."""
     abandon_check_s: float = 60.0
     sqlite_synchronous: str = "NORMAL"
     lab_mode: bool = False

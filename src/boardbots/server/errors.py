@@ -35,6 +35,7 @@ class Code(StrEnum):
     NO_FREE_SEAT = "no_free_seat"
     NOT_HUMAN_SEAT = "not_human_seat"
     SEAT_CONNECTED = "seat_connected"
+    GRACE_TIME = "grace_time"
     NOT_FINISHED = "not_finished"
     TABLE_OVER = "table_over"
     TOO_MANY_TABLES = "too_many_tables"
@@ -57,6 +58,7 @@ _STATUS = {
     Code.NO_FREE_SEAT: 409,
     Code.NOT_HUMAN_SEAT: 409,
     Code.SEAT_CONNECTED: 409,
+    Code.GRACE_TIME: 409,
     Code.NOT_FINISHED: 409,
     Code.TABLE_OVER: 409,
     Code.TOO_MANY_TABLES: 503,

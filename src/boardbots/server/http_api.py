@@ -138,6 +138,7 @@ def public_config(config: ServerConfig) -> dict[str, Any]:
         "default_budget_ms": config.budget_for("default"),
         "timeout": {"factor": config.timeout_factor, "extra_s": config.timeout_extra_s},
         "min_think_ms": config.min_think_ms,
+        "replace_grace_s": config.replace_grace_s,
         "max_iterations": {name: config.max_iterations.get(name) for name in names},
         "fallback_bot": config.fallback_bot,
         "bots": {name: _bot_info(name, game_names) for name in names},
@@ -200,7 +201,9 @@ async def list_tables(request: Request) -> dict[str, Any]:
 
 
 async def get_table(request: Request) -> dict[str, Any]:
-    return {"table": _hub(request).get(request.path_params["table_id"]).summary()}
+    return {
+        "table": _hub(request).get(request.path_params["table_id"]).summary(_hub(request).clock())
+    }
 
 
 async def join_table(request: Request) -> dict[str, Any]:

@@ -72,7 +72,8 @@ class Hub:
         self.bots = bots
         self.stats = stats
         self.clock = clock
-        """Seconds, for abandoned-table expiry only; tests replace it to move time on."""
+        """Seconds, for abandoned-table expiry and players' absences (the grace before a
+        bot may take a seat); tests replace it to move time on."""
         self.entropy = entropy
         """Secret bytes mixed into every table seed; tests replace it to fix the seeds."""
         self.sleep = sleep
@@ -150,6 +151,10 @@ class Hub:
             raise ServerError(Code.TABLE_NOT_FOUND, f"there is no table {table_id!r}")
         table = table_from_rows(*loaded)
         self._rebuild(table)
+        now = self.clock()
+        for seat in table.seats:
+            if seat.kind is SeatKind.HUMAN and seat.joined:  # nobody is connected yet
+                seat.left_at = now
         return table
 
     def _rebuild(self, table: Table) -> None:
@@ -299,6 +304,7 @@ class Hub:
         self.sessions[session.table_id].add(session)
         if session.seat is not None:
             table.seats[session.seat].connections += 1
+            table.seats[session.seat].left_at = None
             self.broadcast_table(table)
 
     def detach(self, session: Session) -> None:
@@ -309,6 +315,8 @@ class Hub:
             table = self.get(session.table_id)
             seat = table.seats[session.seat]
             seat.connections = max(0, seat.connections - 1)
+            if seat.connections == 0:
+                seat.left_at = self.clock()
             if table.status.value in UNFINISHED and not self.humans_connected(table):
                 self.alone_since[table.id] = self.clock()
             self.broadcast_table(table)
@@ -327,7 +335,7 @@ class Hub:
         self.ended.put(table_id, table)
 
     def broadcast_table(self, table: Table) -> None:
-        message = messages.table_message(table)
+        message = messages.table_message(table, self.clock())
         for session in list(self.sessions[table.id]):
             if session.role is not Role.AWAITING_HELLO:
                 session.push(message)

@@ -95,19 +95,20 @@ async def create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
     token = None
     if join_at is not None:
         token = new_token()
-        seat = _joined(table, join_at, body.get("name"), token)
+        seat = _joined(table, join_at, body.get("name"), token, hub.clock())
         table.seats[seat.index] = seat
         table.start_if_ready()
     await hub.add(table)
     hub.kick(table)
-    out: dict[str, Any] = {"table": table.summary(), "owner_token": owner}
+    out: dict[str, Any] = {"table": table.summary(hub.clock()), "owner_token": owner}
     if token is not None:
         out |= {"seat": join_at, "token": token}
     return out
 
 
-def _joined(table: Table, seat: Any, name: Any, token: str) -> Seat:
-    """The seat once this player holds it; raises when it cannot be taken. Changes nothing."""
+def _joined(table: Table, seat: Any, name: Any, token: str, now: float) -> Seat:
+    """The seat once this player holds it; raises when it cannot be taken. Changes nothing.
+    The player counts as away from `now` until their page connects."""
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise ServerError(Code.BAD_REQUEST, "seat must be an integer")
     if not 0 <= seat < len(table.seats):
@@ -118,7 +119,9 @@ def _joined(table: Table, seat: Any, name: Any, token: str) -> Seat:
     if target.joined:
         raise ServerError(Code.SEAT_TAKEN, f"seat {seat} already has a player")
     name = seat_name(name, target.name)
-    return dataclasses.replace(target, name=name, token_hash=hash_token(token), connections=0)
+    return dataclasses.replace(
+        target, name=name, token_hash=hash_token(token), connections=0, left_at=now
+    )
 
 
 def _not_ended(table: Table) -> None:
@@ -140,11 +143,11 @@ async def join(hub: Hub, table_id: str, body: dict[str, Any]) -> dict[str, Any]:
             if not free:
                 raise ServerError(Code.NO_FREE_SEAT, "every human seat is taken")
             seat = free[0]
-        return _joined(table, seat, body.get("name"), token)
+        return _joined(table, seat, body.get("name"), token, hub.clock())
 
     await hub.change_seat(table, make)
     seat = next(s.index for s in table.seats if token_matches(token, s.token_hash))
-    return {"table": table.summary(), "seat": seat, "token": token}
+    return {"table": table.summary(hub.clock()), "seat": seat, "token": token}
 
 
 def _owner_check(body: dict[str, Any], errored_ok: bool) -> Callable[[Table], None]:
@@ -158,9 +161,13 @@ def _owner_check(body: dict[str, Any], errored_ok: bool) -> Callable[[Table], No
 
 
 async def replace(hub: Hub, table_id: str, seat: int, body: dict[str, Any]) -> dict[str, Any]:
-    """The creator hands a departed human's seat to a bot so the others can finish."""
+    """The creator hands a departed human's seat to a bot so the others can finish: once
+    the player has been gone for the grace time, or sooner when the creator asks."""
     table = hub.get(table_id)
     code = body.get("bot") or "easy"
+    asked = body.get("ask", False)
+    if not isinstance(asked, bool):
+        raise ServerError(Code.BAD_REQUEST, "ask must be true or false")
 
     def make(table: Table) -> Seat:
         _owner_check(body, errored_ok=False)(table)
@@ -171,14 +178,28 @@ async def replace(hub: Hub, table_id: str, seat: int, body: dict[str, Any]) -> d
             raise ServerError(Code.NOT_HUMAN_SEAT, f"seat {seat} is already a bot")
         if old.connections > 0:
             raise ServerError(Code.SEAT_CONNECTED, f"seat {seat}'s player is still connected")
+        if not asked:
+            _check_grace(old, hub.clock(), hub.config.replace_grace_s)
         return bot_seat(seat, bot_code(code, table.game_name))
 
     await hub.change_seat(table, make)
-    return {"table": table.summary()}
+    return {"table": table.summary(hub.clock())}
+
+
+def _check_grace(seat: Seat, now: float, grace: float) -> None:
+    """Refuse to replace a player who left less than `grace` seconds ago (an invited seat
+    nobody took is not an absence: the creator opened its control on purpose)."""
+    away = seat.away_for(now)
+    if seat.joined and away is not None and away < grace:
+        raise ServerError(
+            Code.GRACE_TIME,
+            f"seat {seat.index}'s player left {away:.0f} s ago; a bot may take the seat"
+            f' after {grace:.0f} s, or now if you ask (send "ask": true)',
+        )
 
 
 async def close(hub: Hub, table_id: str, body: dict[str, Any]) -> dict[str, Any]:
     """The creator ends an unfinished table, or one the engine stopped (errored)."""
     table = hub.get(table_id)
     await hub.close(table, _owner_check(body, errored_ok=True))
-    return {"table": table.summary()}
+    return {"table": table.summary(hub.clock())}

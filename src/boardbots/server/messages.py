@@ -13,9 +13,13 @@ from boardbots.core.contract import Action, Game, State, View
 from boardbots.core.rng import Rng, mix_seed
 from boardbots.server.errors import Code
 from boardbots.server.table import UNFINISHED, Status, Table
+from boardbots.server.timeline import timeline_of
 from boardbots.server.undo import undo_refusal
 
 Message = dict[str, Any]
+
+TIMELINE = -1
+"""The seat key under which an ended table keeps its timeline among its final messages."""
 
 
 def error(code: Code, message: str, ref: Any = None, state_id: int | None = None) -> Message:
@@ -28,8 +32,8 @@ def error(code: Code, message: str, ref: Any = None, state_id: int | None = None
     }
 
 
-def table_message(table: Table) -> Message:
-    return {"type": "table", "table": table.summary()}
+def table_message(table: Table, now: float | None = None) -> Message:
+    return {"type": "table", "table": table.summary(now)}
 
 
 def thinking(table: Table, seat: int, bot: str, budget_ms: float) -> Message:
@@ -79,8 +83,19 @@ def state_message(table: Table, seat: int | None) -> Message:
     if cached is None:
         if any(k[0] != table.version for k in table.final_messages):
             table.final_messages.clear()  # errored -> closed: the old views are stale
-        cached = table.final_messages[key] = _state_message(table, seat)
+        cached = table.final_messages[key] = {**_state_message(table, seat), **_story(table)}
     return cached
+
+
+def _story(table: Table) -> Message:
+    """A finished game's charts (server/timeline.py): the same public data for every
+    seat, so it is built once per table and shared by the seats' messages."""
+    if table.status is not Status.FINISHED:
+        return {}
+    found = table.final_messages.get((table.version, TIMELINE))
+    if found is None:
+        found = table.final_messages[(table.version, TIMELINE)] = {"timeline": timeline_of(table)}
+    return found
 
 
 def _table_fields(table: Table) -> Message:

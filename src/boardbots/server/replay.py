@@ -12,6 +12,7 @@ from typing import Any
 from boardbots.core.contract import IllegalAction, State
 from boardbots.games import get_game
 from boardbots.server.table import Table
+from boardbots.server.timeline import timeline_of_views
 
 FORMAT = "boardbots-replay/1"
 
@@ -32,8 +33,9 @@ def replay_views(table: Table) -> list[dict[str, Any]]:
 
 
 def replay_of(table: Table, views: bool = False) -> dict[str, Any]:
-    """The replay file; with `views` also every position as a spectator saw it
-    (only for a table that has ended: the views follow the log to the end)."""
+    """The replay file; with `views` also every position as a spectator saw it and the
+    charts' timeline built from them (only for a table that has ended: the views follow
+    the log to the end)."""
     out = {
         "format": FORMAT,
         "table": table.id,
@@ -52,7 +54,8 @@ def replay_of(table: Table, views: bool = False) -> dict[str, Any]:
         "created_at": table.created_at,
     }
     if views:
-        out["views"] = replay_views(table)
+        seen = out["views"] = replay_views(table)
+        out["timeline"] = timeline_of_views(table.game_name, seen)
     return out
 
 

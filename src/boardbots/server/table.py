@@ -44,6 +44,9 @@ class Seat:
     token_hash: str | None = None
     connections: int = 0
     """Live WebSocket sessions holding this seat; not persisted."""
+    left_at: float | None = None
+    """Hub clock time since which a joined player has had no connection (None while
+    connected); not persisted: a restart starts every absence again."""
 
     @property
     def joined(self) -> bool:
@@ -58,7 +61,14 @@ class Seat:
             "token_hash": self.token_hash,
         }
 
-    def summary(self) -> dict[str, Any]:
+    def away_for(self, now: float) -> float | None:
+        """Seconds this seat's player has been gone, or None when nobody is away here."""
+        if self.kind is SeatKind.BOT or self.connections > 0 or self.left_at is None:
+            return None
+        return max(0.0, now - self.left_at)
+
+    def summary(self, now: float | None = None) -> dict[str, Any]:
+        away = None if now is None else self.away_for(now)
         return {
             "seat": self.index,
             "kind": self.kind.value,
@@ -66,6 +76,7 @@ class Seat:
             "bot": self.bot,
             "joined": self.joined,
             "connected": self.kind is SeatKind.BOT or self.connections > 0,
+            "away_s": None if away is None else round(away, 1),
         }
 
 
@@ -196,7 +207,9 @@ class Table:
         self.state = state
         self.version += 1
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self, now: float | None = None) -> dict[str, Any]:
+        """The table as every client may see it; `now` (hub clock) adds how long each
+        absent player has been gone, which the creator's replace control waits on."""
         return {
             "id": self.id,
             "game": self.game_name,
@@ -205,7 +218,7 @@ class Table:
             "created_at": self.created_at,
             "decision": len(self.log),
             "state_id": self.version,
-            "seats": [s.summary() for s in self.seats],
+            "seats": [s.summary(now) for s in self.seats],
             "open_seats": self.open_seats(),
             "result": self.result,
         }

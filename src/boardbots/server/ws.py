@@ -34,7 +34,7 @@ def _welcome(hub: Hub, session: Session) -> dict[str, Any]:
     c = hub.config
     return {
         "type": "welcome",
-        "table": hub.get(session.table_id).summary(),
+        "table": hub.get(session.table_id).summary(hub.clock()),
         "you": {"seat": session.seat, "role": session.role.value},
         "min_think_ms": c.min_think_ms,
         "limits": {

@@ -107,7 +107,15 @@ def effect(state: State, t: Tables, card: str, victims: list[int]) -> None:
     """The card's numbers, then its own function if it has one."""
     cards, actions, buys, coins = t.plus[card]
     if cards:
-        draw(state, state["players"][state["cur"]], cards)
+        pl = state["players"][state["cur"]]
+        deck = pl["deck"]
+        size = len(deck)
+        if size >= cards and not pl["marks"]:
+            # zones.draw's fast path, written out: most plays draw from a deck that has enough.
+            pl["hand"] += deck[size - cards :]
+            del deck[size - cards :]
+        else:
+            draw(state, pl, cards)
     if actions:
         state["actions"] += actions
     if buys:

@@ -30,12 +30,11 @@ from boardbots.core.contract import (
 from boardbots.core.results import shares_from_keys
 from boardbots.core.rng import Rng, mix_seed
 from boardbots.games.domination import text, view
-from boardbots.games.domination.effects import FRAMES, answer, choices, resolve
+from boardbots.games.domination.effects import FRAMES, answer, choices, effect, resolve
 from boardbots.games.domination.rules import TABLES, DominationRules, Tables, rules_from_options
 from boardbots.games.domination.zones import (
     draw,
     empty_piles,
-    log,
     new_player,
     owned,
     shuffle,
@@ -150,10 +149,17 @@ def _end_turn(state: State, t: Tables) -> None:
     disc = pl["discard"]
     # The hand goes first so the visible top of the discard is a card that was in play.
     disc += pl["hand"]
-    pl["hand"] = []
     disc += state["play"]
     state["play"] = []
-    draw(state, pl, rules.hand_size)
+    deck, n = pl["deck"], rules.hand_size
+    size = len(deck)
+    if size >= n and not pl["marks"]:
+        # zones.draw's fast path, written out: most clean-ups need no reshuffle.
+        pl["hand"] = deck[size - n :]
+        del deck[size - n :]
+    else:
+        pl["hand"] = []
+        draw(state, pl, n)
     turn = state["turn"] = state["turn"] + 1
     game_log = state["log"]
     if len(game_log) > rules.log_length:
@@ -207,15 +213,14 @@ def _play_treasures(state: State, t: Tables, only: str | None) -> None:
 
 
 def _apply_buy(state: State, t: Tables, action: Action) -> None:
-    if action == TREASURES:
-        _play_treasures(state, t, None)
-        return
-    if action == END:
-        _end_turn(state, t)
-        return
     name = t.bought_name.get(action)
-    if name is None:  # "play:<Treasure>"
-        _play_treasures(state, t, str(action)[5:])
+    if name is None:
+        if action == TREASURES:
+            _play_treasures(state, t, None)
+        elif action == END:
+            _end_turn(state, t)
+        else:  # "play:<Treasure>"
+            _play_treasures(state, t, str(action)[5:])
         return
     cur = state["cur"]
     state["supply"][name] -= 1
@@ -238,8 +243,11 @@ def _apply_action(state: State, t: Tables, action: Action) -> None:
     state["actions"] -= 1
     state["players"][cur]["hand"].remove(name)
     state["play"].append(name)
-    log(state, cur, "play", name)
-    resolve(state, t, name)
+    state["log"].append([cur, "play", name])  # zones.log, written out for the hot path
+    if name in t.attack:
+        resolve(state, t, name)
+    else:
+        effect(state, t, name, [])
 
 
 def legal(state: State, t: Tables) -> list[Action]:
@@ -251,16 +259,16 @@ def legal(state: State, t: Tables) -> list[Action]:
     hand = state["players"][state["cur"]]["hand"]
     if kind == BUY_PHASE:
         coins, supply = state["coins"], state["supply"]
+        buys: list[Action]
         if 0 in supply.values():
-            buys: list[Action] = [b for c, n, b in t.buy_list if c <= coins and supply[n]]
-            buys.append(END)
+            buys = [b for c, n, b in t.buy_list if c <= coins and supply[n]]
         else:
-            buys = t.buys_end[coins if coins < t.max_cost else t.max_cost]
+            buys = t.buys_with[coins if coins < t.max_cost else t.max_cost]
         if not state["bought"]:
             found = [play for n, play in t.treasure_plays if n in hand]
             if found:
-                return [TREASURES, *found, *buys]
-        return buys.copy()
+                return [TREASURES, *found, *buys, END]
+        return [*buys, END]
     if kind == ACTION_PHASE:
         acts: list[Action] = [play for n, play in t.action_plays if n in hand]
         acts.append(END)
@@ -268,10 +276,22 @@ def legal(state: State, t: Tables) -> list[Action]:
     return choices(state, t, pend)
 
 
+def buy_options(state: State, t: Tables) -> list[Action]:
+    """The cards the current player can buy now, cheapest first, as "buy:" actions.
+
+    While no pile is empty (most of a game) this is a shared table row: read it,
+    never change it.
+    """
+    coins, supply = state["coins"], state["supply"]
+    if 0 in supply.values():
+        return [b for c, n, b in t.buy_list if c <= coins and supply[n]]
+    return t.buys_with[coins if coins < t.max_cost else t.max_cost]
+
+
 def apply_action(state: State, action: Action) -> None:
     """The in-place step: no validation, so simulations pay only for the move."""
     state["steps"] += 1
-    t = tables(state)
+    t = TABLES.get(state["tkey"]) or tables(state)
     pend = state["pending"]
     kind = pend["kind"]
     if kind == BUY_PHASE:
@@ -310,6 +330,11 @@ def turns_taken(state: State | View, p: int) -> int:
     n = state["n"]
     behind = (p - state["first"]) % n
     return int((state["turn"] - behind + n - 1) // n)
+
+
+def shares(state: State, scores: list[float]) -> list[float]:
+    """The result from the final scores: ties go to whoever had fewer turns."""
+    return shares_from_keys([(s, -turns_taken(state, p)) for p, s in enumerate(scores)])
 
 
 class DominationGame:
@@ -397,8 +422,7 @@ class DominationGame:
     def result(self, state: State) -> list[float]:
         if state["phase"] != OVER:
             raise ValueError("the game is not over")
-        scores = self.scores(state)
-        return shares_from_keys([(s, -turns_taken(state, p)) for p, s in enumerate(scores)])
+        return shares(state, self.scores(state))
 
     def describe(self, state: State | View, action: Action) -> str:
         return text.describe(state, action)

@@ -383,7 +383,7 @@ class DominationHeuristics:
         self,
         state: State,
         me: int,
-        clash: bool = False,
+        clash: bool | None = None,
         junk: float = 0.0,
         left: float | None = None,
     ) -> float:
@@ -391,10 +391,16 @@ class DominationHeuristics:
 
         The next hand counts as it is only while it is live (our turn, or our
         answer pending); otherwise it is a guess of the world we imagined, so
-        the average hand stands in for it. `clash` (Hard's evaluation) counts
-        terminal Actions only as far as they can be played (`play_share`);
-        `junk` Curses are added to the deck, and `left` replaces `rounds_left`.
+        the average hand stands in for it. `clash` counts terminal Actions
+        only as far as they can be played (`play_share`): Hard's evaluation
+        always asks for it; Medium (None) gets it in 2 players, where without
+        it Medium bought terminal draws that collided and won half its games
+        against Big Money (docs/bots.md); 3-4 players keep the measured seed
+        rows' outlook. `junk` Curses are added to the deck, and `left`
+        replaces `rounds_left`.
         """
+        if clash is None:
+            clash = state["n"] == 2
         if state["phase"] == "over":
             return 0.0
         t = tables(state)
@@ -513,7 +519,7 @@ class DominationHeuristics:
         return self.rollout == "script" and state["n"] <= SCRIPT_SEATS
 
     def hard_limits(self, state: State) -> tuple[int, int]:
-        """Whole-game playouts cost about 0.7 ms each, so 800 fit the 900 ms budget, and
+        """Whole-game playouts cost about 0.4 ms each, so 800 fit the 900 ms budget, and
         they are noisy, so they go to Medium's best 6 and the script's move; the old
         rollout keeps 1,500 iterations over Medium's best 24 (docs/bots.md)."""
         return (800, 6) if self._scripted(state) else (BASE_ITERATIONS, 24)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 
 from boardbots.core.contract import State
-from boardbots.games.domination.engine import GAME, turns_taken
+from boardbots.games.domination.engine import GAME, shares, turns_taken
 from boardbots.games.domination.playbook import best_for, ordered
 from boardbots.games.domination.scripted import Strategy, policy
 from boardbots.games.domination.zones import owned, tables
@@ -75,8 +75,8 @@ def _guess(state: State, p: int, kingdom: list[str], fallback: Strategy) -> Stra
 
 
 def _reward(state: State, me: int) -> float:
-    share = GAME.result(state)[me]
     scores = GAME.scores(state)
+    share = shares(state, scores)[me]
     margin = scores[me] - max(s for p, s in enumerate(scores) if p != me)
     t = tables(state)
     scale = float(t.vp[t.rules.end_pile])  # a Province: about one round's gain

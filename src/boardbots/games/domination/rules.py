@@ -145,7 +145,6 @@ class Tables:
         "attack",
         "bought_name",
         "buy_list",
-        "buys_end",
         "buys_with",
         "coins",
         "cost",
@@ -156,6 +155,7 @@ class Tables:
         "reaction",
         "rules",
         "supply",
+        "supply_treasure",
         "treasure",
         "treasure_order",
         "treasure_plays",
@@ -186,17 +186,16 @@ class Tables:
         # (name, its "play:" action) in listing order, so legal lists build no strings.
         self.action_plays = [(n, "play:" + n) for n in self.action_order]
         self.treasure_plays = [(n, "play:" + n) for n in self.treasure_order]
+        self.supply_treasure = frozenset(self.treasure_order)
         by_cost = sorted(self.supply, key=lambda n: (self.cost[n], self.supply.index(n)))
         self.buy_list = [(self.cost[n], n, "buy:" + n) for n in by_cost]
         self.bought_name: dict[str | int, str] = {buy: n for _, n, buy in self.buy_list}
         self.max_cost = max(self.cost[n] for n in self.supply)
         # With no pile empty (most of a game) the buy options depend on coins alone.
-        self.buys_with = [
+        self.buys_with: list[list[str | int]] = [
             [buy for cost, _, buy in self.buy_list if cost <= coins]
             for coins in range(self.max_cost + 1)
         ]
-        # The whole buy prompt after any Treasures (copy before handing it out).
-        self.buys_end: list[list[str | int]] = [[*buys, "end"] for buys in self.buys_with]
 
 
 def _with_type(cards: dict[str, CardSpec], kind: str) -> frozenset[str]:

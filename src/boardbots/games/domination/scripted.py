@@ -10,12 +10,13 @@ running the policy on any determinization of its view decides the same way.
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
+import operator
 from collections.abc import Callable
+from typing import Any
 
 from boardbots.core.contract import Action, State
 from boardbots.games.domination.engine import legal, turns_taken
-from boardbots.games.domination.rules import Tables
+from boardbots.games.domination.rules import TABLES, Tables
 from boardbots.games.domination.strategies import minimal_answer
 from boardbots.games.domination.zones import owned, tables
 
@@ -43,35 +44,61 @@ class Strategy:
 
 
 class Facts:
-    """What a rule may read about the deciding player: their own cards and public facts."""
+    """What a rule may read about the deciding player: their own cards and public facts.
 
-    __slots__ = ("counts", "hand", "values")
+    Each quantity is worked out the first time a rule reads it: most buy decisions
+    stop at a rule that reads one or two (or none), and a playout asks for them at
+    every buy of every seat.
+    """
+
+    __slots__ = ("_cards", "_p", "_state", "_t", "hand", "values")
 
     def __init__(self, state: State, t: Tables, p: int) -> None:
-        pl = state["players"][p]
-        cards = owned(pl)
-        if p == state["cur"]:
-            cards += state["play"]
-        counts: Counter[str] = Counter(cards)
-        coins = t.coins
-        supply = state["supply"]
-        self.counts = counts
-        self.hand = pl["hand"]
-        self.values: dict[str, float] = {
-            "money": sum(coins[c] * k for c, k in counts.items()),
-            "treasures": sum(k for c, k in counts.items() if c in t.treasure),
-            "cards": len(cards),
-            "provinces": supply[t.rules.end_pile],
-            "gains_to_end": gains_to_end(state, t),
-            "turns": turns_taken(state, p),
-            "coins": state["coins"],
-            "hand_money": sum(coins[c] for c in pl["hand"] if c in t.treasure),
-        }
+        self._state = state
+        self._t = t
+        self._p = p
+        self._cards: list[str] | None = None
+        self.hand: list[str] = state["players"][p]["hand"]
+        self.values: dict[str, float] = {}
 
     def get(self, key: str) -> float:
+        found = self.values.get(key)
+        if found is None:
+            found = self.values[key] = self._work_out(key)
+        return found
+
+    def cards(self) -> list[str]:
+        """Every card the player owns, those in play included."""
+        cards = self._cards
+        if cards is None:
+            state = self._state
+            cards = self._cards = owned(state["players"][self._p])
+            if self._p == state["cur"]:
+                cards += state["play"]
+        return cards
+
+    def _work_out(self, key: str) -> float:
         if key.startswith("count:"):
-            return self.counts[key[6:]]
-        return self.values[key]
+            return self.cards().count(key[6:])
+        t, state = self._t, self._state
+        if key == "money":
+            coins = t.coins
+            return sum([coins[c] for c in self.cards()])
+        if key == "treasures":
+            treasure = t.treasure
+            return sum([1 for c in self.cards() if c in treasure])
+        return _PUBLIC[key](self, state, t)
+
+
+_PUBLIC: dict[str, Callable[[Facts, State, Tables], float]] = {
+    "cards": lambda facts, state, t: len(facts.cards()),
+    "provinces": lambda facts, state, t: state["supply"][t.rules.end_pile],
+    "gains_to_end": lambda facts, state, t: gains_to_end(state, t),
+    "turns": lambda facts, state, t: turns_taken(state, facts._p),
+    "coins": lambda facts, state, t: state["coins"],
+    "hand_money": lambda facts, state, t: sum([t.coins[c] for c in facts.hand if c in t.treasure]),
+}
+"""The quantities that are not counts of the player's cards (see `Facts`)."""
 
 
 def gains_to_end(state: State, t: Tables) -> int:
@@ -83,22 +110,25 @@ def gains_to_end(state: State, t: Tables) -> int:
 
 def holds(facts: Facts, cond: Cond) -> bool:
     key, op, operand = cond
-    left = facts.get(key)
+    values = facts.values
+    left = values.get(key)
+    if left is None:
+        left = facts.get(key)
     if isinstance(operand, tuple):
         name, scale, offset = operand
         right = facts.get(name) * scale + offset
     else:
         right = operand
-    return _OPS[op](left, right)
+    return bool(_OPS[op](left, right))
 
 
-_OPS: dict[str, Callable[[float, float], bool]] = {
-    "<": lambda a, b: a < b,
-    "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b,
-    ">=": lambda a, b: a >= b,
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
+_OPS: dict[str, Callable[[float, float], Any]] = {
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "==": operator.eq,
+    "!=": operator.ne,
 }
 
 
@@ -110,11 +140,24 @@ def first_match(rules: tuple[Rule, ...], facts: Facts, allowed: set[str]) -> str
     return None
 
 
+def first_buy(rules: tuple[Rule, ...], facts: Facts, state: State, t: Tables) -> str | None:
+    """`first_match` over the cards on sale now that `state["coins"]` can pay for."""
+    coins, supply, cost = state["coins"], state["supply"], t.cost
+    for card, conds in rules:
+        if supply.get(card) and cost[card] <= coins:
+            for cond in conds:
+                if not holds(facts, cond):
+                    break
+            else:
+                return card
+    return None
+
+
 def policy(strategy: Strategy, state: State) -> Action:
     """The strategy's action in a state where it is to decide."""
     pend = state["pending"]
     kind = pend["kind"]
-    t = tables(state)
+    t = TABLES.get(state["tkey"]) or tables(state)
     if kind == "buy":
         return _buy(strategy, state, t)
     if kind == "action":
@@ -135,11 +178,10 @@ def _buy(strategy: Strategy, state: State, t: Tables) -> Action:
     cur = state["cur"]
     if not state["bought"]:
         treasure = t.treasure
-        if any(c in treasure for c in state["players"][cur]["hand"]):
-            return "treasures"
-    coins, supply, cost = state["coins"], state["supply"], t.cost
-    allowed = {n for n in supply if supply[n] and cost[n] <= coins}
-    card = first_match(strategy.buys, Facts(state, t, cur), allowed)
+        for c in state["players"][cur]["hand"]:
+            if c in treasure:
+                return "treasures"
+    card = first_buy(strategy.buys, Facts(state, t, cur), state, t)
     return "end" if card is None else "buy:" + card
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from boardbots.bots.base import BotContext
 from boardbots.core.contract import Action, Pending, State, View
 from boardbots.core.rng import Rng
-from boardbots.games.domination.engine import GAME, legal
-from boardbots.games.domination.rules import Tables
+from boardbots.games.domination.engine import GAME, buy_options, legal
+from boardbots.games.domination.rules import TABLES, Tables
 from boardbots.games.domination.zones import tables
 
 SKIPS = ("pass", "done", "no")
@@ -63,22 +63,52 @@ def random_play(state: State, rng: Rng) -> Action:
     gives the smallest answer to every other question, and blocks attacks."""
     pend = state["pending"]
     kind = pend["kind"]
-    t = tables(state)
-    options = legal(state, t)
-    # The engine lists a phase's options as plays or buys, then "end" last; without
-    # "treasures" a buy prompt lists no plays, so the slices are exactly the filters.
-    if kind == "action":
-        plays = options[:-1]
-        return rng.choice(plays) if plays else "end"
+    t = TABLES.get(state["tkey"]) or tables(state)
+    # The phase prompts draw from the same lists, in the same order, as the engine's
+    # legal list without its "end" (see `legal`), built here without the parts never used.
     if kind == "buy":
-        if "treasures" in options:
-            return "treasures"
-        buys = options[:-1]
+        if not state["bought"]:
+            treasure = t.supply_treasure
+            for card in state["players"][state["cur"]]["hand"]:
+                if card in treasure:
+                    return "treasures"
+        buys = buy_options(state, t)
         return rng.choice(buys) if buys else "end"
+    if kind == "action":
+        hand = state["players"][state["cur"]]["hand"]
+        plays = [play for n, play in t.action_plays if n in hand]
+        return rng.choice(plays) if plays else "end"
+    declined = _declined(state, t, pend)
+    if declined is not None:
+        return declined
+    options = legal(state, t)
     skip = [a for a in options if a in SKIPS]
     if skip or kind == "react":
         return minimal_answer(state, t, pend, options)
     return rng.choice(options)
+
+
+def _declined(state: State, t: Tables, pend: Pending) -> Action | None:
+    """`minimal_answer` where the prompt alone says what it is, so Random need not list
+    the answers: "no" to a yes/no, Sentry's "done", a pick's skip when the engine offers
+    it (unless cards are still owed), and to an attack the first reveal the engine would
+    list (None when there is none: the full list decides then)."""
+    kind = pend["kind"]
+    if kind == "yesno":
+        return "no"
+    if kind == "sentry":
+        return "done"
+    if kind == "react":
+        zone = state["players"][pend["player"]][pend["zone"]]
+        allow = pend["allow"]
+        for name in t.supply:  # `distinct` lists in supply order
+            if name in zone and (allow is None or name in allow):
+                return "react:" + name
+        return None
+    skip = pend.get("skip")
+    if skip in SKIPS and not pend.get("need"):
+        return str(skip)
+    return None
 
 
 def minimal_answer(state: State, t: Tables, pend: Pending, options: list[Action]) -> Action:

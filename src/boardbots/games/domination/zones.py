@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from boardbots.core.contract import State
-from boardbots.core.rng import Rng, mix_seed
+from boardbots.core.rng import mix_pair
+from boardbots.core.rng import permutation as fresh_permutation
 from boardbots.games.domination.rules import TABLES, Tables, tables_for
 
 Player = dict[str, list[Any]]
@@ -39,12 +40,39 @@ def shuffle(state: State, cards: list[str]) -> None:
 
     The stream is (seed, counter) rather than a live generator so a state
     stays plain JSON and a clone replays the same future shuffles. Seeding
-    a Mersenne Twister costs about as much as the shuffle itself; it is
-    still the largest single cost of a Big Money game (see the benchmark).
+    a Mersenne Twister costs more than the shuffle itself (about 5 us), so
+    the permutation is kept (see `permutation`).
     """
     n = state["shuffles"]
     state["shuffles"] = n + 1
-    Rng(mix_seed(state["seed"], n)).shuffle(cards)
+    size = len(cards)
+    if size > 1:
+        perm = permutation(state["seed"], n, size)
+        cards[:] = [cards[i] for i in perm]
+
+
+PERMUTATIONS_KEPT = 8192
+"""How many shuffles `permutation` remembers before it starts afresh (a few MB at most)."""
+
+_PERMUTATIONS: dict[tuple[int, int, int], list[int]] = {}
+
+
+def permutation(seed: int, n: int, size: int) -> list[int]:
+    """Where shuffle n of a game with this seed takes each of `size` cards from.
+
+    A Fisher-Yates shuffle draws the same numbers whatever the cards are, so a
+    shuffle is fixed by (seed, n, size) alone. Hard's paired playouts run every
+    candidate move on the same worlds, so the same shuffles come back again and
+    again; remembering them saves the seeding. What is kept never changes an
+    answer, only how fast it comes.
+    """
+    key = (seed, n, size)
+    perm = _PERMUTATIONS.get(key)
+    if perm is None:
+        if len(_PERMUTATIONS) >= PERMUTATIONS_KEPT:
+            _PERMUTATIONS.clear()
+        perm = _PERMUTATIONS[key] = fresh_permutation(mix_pair(seed, n), size)
+    return perm
 
 
 def refill(state: State, pl: Player) -> bool:
@@ -68,6 +96,18 @@ def draw(state: State, pl: Player, n: int) -> None:
         del deck[size - n :]
         return
     hand = pl["hand"]
+    if not pl["marks"]:
+        # The deck runs out: draw it all, shuffle the discard pile in, draw the rest;
+        # card by card, in the order `pop_top` would take them.
+        hand += deck[::-1]
+        deck.clear()
+        n -= size
+        if n and refill(state, pl):
+            deck = pl["deck"]
+            take = min(n, len(deck))
+            hand += deck[: -take - 1 : -1]
+            del deck[-take:]
+        return
     for _ in range(n):
         card = pop_top(state, pl)
         if card is None:

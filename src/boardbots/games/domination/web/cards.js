@@ -3,7 +3,7 @@
 // the card table the server sends (/api/config: the game's default_options.cards).
 
 import { h } from "../../../js/dom.js";
-import { has, t } from "../../../js/i18n.js";
+import { formatList, has, t } from "../../../js/i18n.js";
 import { icon } from "../../../js/icons.js";
 
 let table = {};
@@ -26,6 +26,12 @@ export function kingdomCards(options) {
 export function cardName(name) {
   const key = `card.${name}`;
   return has(key) ? t(key) : name;
+}
+
+// "7 × Copper, 3 × Estate" in English, "ทองแดง (Copper) 7 ใบ และที่ดิน (Estate) 3 ใบ" in
+// Thai: the count goes where each language puts it, and the list joins as the language does.
+export function cardCounts(entries) {
+  return formatList([...entries].map(([name, count]) => t("card.count", { count, card: cardName(name) })));
 }
 
 export function cardTypes(name) {

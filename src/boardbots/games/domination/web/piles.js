@@ -5,7 +5,7 @@
 
 import { h } from "../../../js/dom.js";
 import { formatNumber, t } from "../../../js/i18n.js";
-import { cardFace, cardName } from "./cards.js";
+import { cardCounts, cardFace } from "./cards.js";
 import { MOTION } from "../../../js/games/motion.js";
 
 function counted(list) {
@@ -34,7 +34,7 @@ export function pilesPanel(mine, before, fresh) {
       stack({ label: t("dom.deck", { n: mine.deck_size }), count: mine.deck_size, faceDown: true, grew: grewDeck, motion: MOTION.shuffle, testId: "deck" }),
       stack({ label: t("dom.discardpile", { n: mine.discard_size }), count: mine.discard_size, top: mine.discard_top, grew: grewDiscard, testId: "discard" })),
     mine.discard && mine.discard.length ? h("details", null, h("summary", null, t("dom.discardlist")),
-      h("p.small", null, [...counted(mine.discard)].map(([c, k]) => `${k}× ${cardName(c)}`).join(", "))) : null);
+      h("p.small", null, cardCounts(counted(mine.discard)))) : null);
 }
 
 export function trashPanel(trash, before, fresh) {
@@ -45,5 +45,5 @@ export function trashPanel(trash, before, fresh) {
     h("h2.small-title", null, t("dom.trash"), " ", h("span.muted", null, `(${formatNumber(trash.length)})`)),
     h("div.stacks", null,
       stack({ label: t("dom.trash"), count: trash.length, top: trash[trash.length - 1], grew, motion: MOTION.trash, testId: "trash-pile" }),
-      all.size ? h("p.small", { "data-test": "trash" }, [...all].map(([c, k]) => `${k}× ${cardName(c)}`).join(", ")) : h("p.muted.small", null, t("dom.none"))));
+      all.size ? h("p.small", { "data-test": "trash" }, cardCounts(all)) : h("p.muted.small", null, t("dom.none"))));
 }

@@ -3,10 +3,10 @@
 // /api/config gives and never names the game itself.
 
 import { clear, h, put } from "../../../js/dom.js";
-import { formatList, has, t } from "../../../js/i18n.js";
+import { has, t } from "../../../js/i18n.js";
 import { toast } from "../../../js/main.js";
 import { replayStories } from "../../../js/games/story.js";
-import { cardFace, cardName, kingdomCards, setCardTable } from "./cards.js";
+import { cardCounts, cardFace, cardName, kingdomCards, setCardTable } from "./cards.js";
 import { createDominationTable, logCap } from "./table.js";
 import { domActionText } from "./text.js";
 
@@ -100,12 +100,12 @@ function pickGrid(opts, d, size) {
 export function rules(info, { part, paras }) {
   const o = (info && info.default_options) || {};
   setCardTable(o.cards);
-  const start = Object.entries(o.starting_deck || {}).map(([c, k]) => `${k} × ${cardName(c)}`);
+  const start = Object.entries(o.starting_deck || {});
   const piles = (o.victory_pile || {})["2"];
   return [
     part(t("rules.dom.goal.title"), ...paras(["rules.dom.goal.p1", "rules.dom.goal.p2"])),
     part(t("rules.dom.setup.title"), ...paras(["rules.dom.setup.p1", "rules.dom.setup.p2"], {
-      start: formatList(start), hand: o.hand_size ?? "", size: o.kingdom_size ?? "", victory: piles ?? "" })),
+      start: cardCounts(start), hand: o.hand_size ?? "", size: o.kingdom_size ?? "", victory: piles ?? "" })),
     part(t("rules.dom.turn.title"), h("ol.steps", null,
       h("li", null, h("strong", null, t("dom.phase.action")), " – ", t("rules.dom.turn.action", { actions: o.start_actions ?? "" })),
       h("li", null, h("strong", null, t("dom.phase.buy")), " – ", t("rules.dom.turn.buy", { buys: o.start_buys ?? "" })),
@@ -155,5 +155,5 @@ function drawBought(r, step, box, seatName) {
   }
   clear(box);
   r.seats.forEach((_, i) => put(box, h("p", null, h("strong", null, seatName(i)), ": ",
-    per[i].size ? [...per[i]].map(([c, k]) => `${k}× ${cardName(c)}`).join(", ") : t("dom.none"))));
+    per[i].size ? cardCounts(per[i]) : t("dom.none"))));
 }

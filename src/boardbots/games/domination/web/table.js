@@ -3,7 +3,7 @@
 // or focusing a card shows what it does and what choosing it now would do.
 
 import { clear, h, put } from "../../../js/dom.js";
-import { formatNumber, t } from "../../../js/i18n.js";
+import { formatList, formatNumber, t } from "../../../js/i18n.js";
 import { cardFace, cardLines, cardName, cardSpec, fitNames, mainType, typeLine } from "./cards.js";
 import { domButtonText, domPrompt, domWait, logLine, previewChips, splitAction } from "./text.js";
 import { domTurns, storyList, tableStory } from "../../../js/games/story.js";
@@ -293,7 +293,7 @@ export function createDominationTable({ act, seatName }) {
   }
 
   function revealed(v) {
-    const rows = v.players.map((p, i) => (p.shown && p.shown.length ? h("p.small", null, seatName(i), ": ", p.shown.map(cardName).join(", ")) : null)).filter(Boolean);
+    const rows = v.players.map((p, i) => (p.shown && p.shown.length ? h("p.small", null, seatName(i), ": ", formatList(p.shown.map(cardName))) : null)).filter(Boolean);
     return rows.length ? h("section.panel.tight", null, h("h2.small-title", null, t("dom.revealed")), rows) : null;
   }
 

@@ -1,6 +1,6 @@
 // Domination actions, prompts and log lines in words, from the catalogue.
 
-import { has, t } from "../../../js/i18n.js";
+import { formatList, has, t } from "../../../js/i18n.js";
 import { cardName } from "./cards.js";
 
 const CARD_VERBS = ["play", "buy", "gain", "discard", "trash", "topdeck", "react"];
@@ -96,7 +96,7 @@ export function logLine(entry, seatName) {
   if (what === null || what === undefined) {
     return t(has(`${key}.hidden`) ? `${key}.hidden` : "dom.log.nothing", { who, verb });
   }
-  const cards = String(what).split(",").map((c) => cardName(c.trim())).join(", ");
+  const cards = formatList(String(what).split(",").map((c) => cardName(c.trim())));
   return t(has(key) ? key : "dom.log.other", { who, card: cards, verb });
 }
 

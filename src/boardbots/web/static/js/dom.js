@@ -1,5 +1,7 @@
 // A tiny element builder: h("button.primary", {onclick}, t("key")).
 
+import { wordNodes } from "./i18n.js";
+
 export function h(tag, attrs = null, ...children) {
   const [head, ...classes] = tag.split(".");
   const [name, id] = head.split("#");
@@ -33,9 +35,14 @@ function append(el, children) {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
     if (Array.isArray(child)) append(el, child);
-    else el.append(child instanceof Node ? child : String(child));
+    else if (child instanceof Node) el.append(child);
+    else el.append(...(PLAIN_TEXT.has(el.localName) || el.namespaceURI !== HTML ? [String(child)] : wordNodes(String(child))));
   }
 }
+
+// Elements whose text is shown as plain text (or not at all): no spans inside.
+const HTML = "http://www.w3.org/1999/xhtml";
+const PLAIN_TEXT = new Set(["option", "title", "textarea", "style", "script"]);
 
 const SVG_TAGS = new Set([
   "svg", "g", "path", "polygon", "polyline", "circle", "rect", "line", "text", "title",

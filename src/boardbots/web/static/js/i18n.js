@@ -71,6 +71,40 @@ function lookup(key, count) {
   return value;
 }
 
+// Thai has no spaces between words; the browser finds line breaks with a dictionary
+// that lacks some loanwords, splits them mid-syllable ("บอ|ท", "แอ็|กชัน") and then
+// misreads the next word ("บอทกลาง" as "บอ|ทก|ลาง"). dom.js sets each of these words
+// between Thai letters as a box of its own (the .whole-word span), which the line
+// breaker treats like a picture: the word stays whole and the next one is read afresh.
+const WHOLE_WORDS = { th: ["บอท", "แอ็กชัน", "ดัชชี"] };
+const THAI_LETTER = /[\u0E01-\u0E4E]/;
+
+// The text as the children to append: the one string, or, when it holds such a word
+// touching a Thai letter, one span with a .whole-word span for each. One span, so
+// that in a flex container (a button with an icon) the text stays one flex item and
+// the container's gap does not open inside it.
+export function wordNodes(text) {
+  const words = WHOLE_WORDS[lang];
+  if (!words || !words.some((w) => text.includes(w))) return [text];
+  const nodes = [];
+  let last = 0;
+  for (const m of text.matchAll(new RegExp(words.join("|"), "g"))) {
+    const end = m.index + m[0].length;
+    if (!THAI_LETTER.test(text.charAt(m.index - 1)) && !THAI_LETTER.test(text.charAt(end))) continue;
+    if (m.index > last) nodes.push(text.slice(last, m.index));
+    const span = document.createElement("span");
+    span.className = "whole-word";
+    span.textContent = m[0];
+    nodes.push(span);
+    last = end;
+  }
+  if (!nodes.length) return [text];
+  if (last < text.length) nodes.push(text.slice(last));
+  const wrap = document.createElement("span");
+  wrap.append(...nodes);
+  return [wrap];
+}
+
 export function has(key) {
   return key in catalogue || key in fallback;
 }
@@ -99,17 +133,25 @@ export function formatPercent(value) {
 
 export function formatList(items) {
   const parts = new Intl.ListFormat(locale(), { style: "long", type: "conjunction" }).formatToParts(items);
-  // ICU's Thai pattern glues "และ" to the next item ("7 × ทองแดงและ3 × ที่ดิน");
-  // Thai separates phrases with spaces, so a joining word gets one on each side.
-  const spaced = lang === "th";
-  return parts.map((p) => (spaced && p.type === "literal" && p.value.trim() ? ` ${p.value.trim()} ` : p.value)).join("");
+  if (lang !== "th") return parts.map((p) => p.value).join("");
+  // ICU's Thai pattern glues "และ" to both neighbours ("7 × ทองแดงและ3 × ที่ดิน"). Thai
+  // writes "ก ข และค": a space before the joining word, and one after it only when the
+  // next item does not start with a Thai letter ("และ 3", "และ Ann").
+  return parts.map((p, i) => {
+    if (p.type !== "literal" || !p.value.trim()) return p.value;
+    const next = i + 1 < parts.length ? parts[i + 1].value : "";
+    return ` ${p.value.trim()}${/^[\u200B\u0E00-\u0E7F]/.test(next) ? "" : " "}`;
+  }).join("");
 }
 
 // Static markup: data-i18n="key" sets the text, data-i18n-attr="aria-label:key;title:key"
 // sets attributes.
 export function translateTree(root) {
   for (const el of root.querySelectorAll("[data-i18n]")) {
-    el.textContent = t(el.dataset.i18n);
+    const text = t(el.dataset.i18n);
+    // <title> and <noscript> show only plain text: a span inside would blank them.
+    if (el.closest("head, noscript")) el.textContent = text;
+    else el.replaceChildren(...wordNodes(text));
   }
   for (const el of root.querySelectorAll("[data-i18n-attr]")) {
     for (const pair of el.dataset.i18nAttr.split(";")) {

@@ -1,5 +1,5 @@
 // Player settings kept in this browser (localStorage): language, name,
-// minimum thinking time, developer options, reduced motion.
+// minimum thinking time, developer options, reduced motion, sounds.
 
 const KEY = "boardbots.settings";
 const DEFAULTS = {
@@ -8,6 +8,7 @@ const DEFAULTS = {
   minThinkMs: null, // null: the server's min_think_ms
   developer: false,
   reduceMotion: false,
+  sound: false, // js/sound.js: off until the player turns it on
   botsOn: null, // solo tables: "device" or "server"; null: the device when it can
 };
 

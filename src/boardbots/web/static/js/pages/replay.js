@@ -6,12 +6,13 @@
 import { api, getConfig } from "../api.js";
 import { botName } from "../bots.js";
 import { clear, h, put } from "../dom.js";
-import { formatNumber, formatPercent, t } from "../i18n.js";
+import { formatList, formatNumber, formatPercent, t } from "../i18n.js";
 import { loadRenderer } from "../renderers.js";
 import { describeError } from "../main.js";
 import { seatFor } from "../settings.js";
 import { SoloConnection, isSolo } from "../solo/connection.js";
 import { icon } from "../icons.js";
+import { storyCharts } from "../games/charts.js";
 
 export async function render(main, { params }) {
   const id = params[0];
@@ -76,6 +77,7 @@ class ReplayViewer {
     this.boardBox = h("div.replay-board");
     this.list = h("ol.decision-list", { "aria-label": t("replay.decisions") });
     this.notes = h("section.panel.notes", { "aria-live": "polite", "data-test": "notes" });
+    this.charts = h("div.replay-charts");
     put(this.root, 
       h("header.table-head", null,
         h("div.title-block", null, h("h1", null, t("replay.title")),
@@ -92,6 +94,7 @@ class ReplayViewer {
         this.slider, this.counter),
       h("div.replay-grid", null, this.boardBox, h("div.replay-side", null, this.notes,
         h("section.panel.tight", null, h("h2.small-title", null, t("replay.decisions")), this.list))),
+      this.charts,
     );
     this.setupBoard();
     this.fillList();
@@ -104,7 +107,7 @@ class ReplayViewer {
     const best = Math.max(...r.result);
     const winners = r.result.map((x, i) => (x === best ? i : -1)).filter((i) => i >= 0);
     return winners.length > 1
-      ? t("result.shared", { names: winners.map((i) => seatLabel(r, i)).join(", ") })
+      ? t("result.shared", { names: formatList(winners.map((i) => seatLabel(r, i))) })
       : t("result.wins", { name: seatLabel(r, winners[0]) });
   }
 
@@ -139,6 +142,7 @@ class ReplayViewer {
     for (const li of this.list.children) li.classList.toggle("current", Number(li.dataset.n) === this.step - 1);
     this.revealCurrent();
     this.drawNotes();
+    this.drawCharts();
     if (this.step >= r.actions.length) this.stop();
   }
 
@@ -150,6 +154,12 @@ class ReplayViewer {
     const box = this.list.getBoundingClientRect();
     const row = cur.getBoundingClientRect();
     if (row.top < box.top || row.bottom > box.bottom) this.list.scrollTop += row.top - box.top - (box.height - row.height) / 2;
+  }
+
+  // The end-of-game charts, drawn up to this step (the timeline comes with the views).
+  drawCharts() {
+    const charts = storyCharts(this.replay.timeline, { seatName: (s) => seatLabel(this.replay, s), upto: this.step });
+    put(clear(this.charts), charts ? h("section.panel", null, h("h2.small-title", null, t("chart.title")), charts) : null);
   }
 
   drawNotes() {

@@ -1,11 +1,12 @@
 // Settings kept in this browser: name, language, minimum thinking time, where
-// solo tables' bots think, motion, and the developer switch (Random bot).
+// solo tables' bots think, motion, sounds, and the developer switch (Random bot).
 
 import { getConfig } from "../api.js";
 import { h, put } from "../dom.js";
 import { formatNumber, LANGUAGES, setLanguage, t } from "../i18n.js";
 import { toast } from "../main.js";
 import { settings, updateSettings } from "../settings.js";
+import { playSound } from "../sound.js";
 
 export async function render(main) {
   const config = await getConfig();
@@ -38,6 +39,13 @@ export async function render(main) {
   h("div.field.check", null,
     h("input#motion", { id: "motion", type: "checkbox", checked: s.reduceMotion, onchange: (e) => updateSettings({ reduceMotion: e.target.checked }) }),
     h("label", { for: "motion" }, t("settings.motion"))),
+  h("div.field.check", null,
+    h("input#sound", { id: "sound", type: "checkbox", checked: s.sound, "data-test": "sound", "aria-describedby": "sound-hint",
+      // Turning sounds on plays one: the player hears what to expect, and the click
+      // lets the browser start audio for this page.
+      onchange: (e) => { updateSettings({ sound: e.target.checked }); playSound("turn"); } }),
+    h("label", { for: "sound" }, t("settings.sound")),
+    h("p.hint", { id: "sound-hint" }, t("settings.sound.hint"))),
   h("fieldset.dev", null, h("legend", null, t("settings.dev")),
     h("div.field.check", null,
       h("input#dev", { id: "dev", type: "checkbox", role: "switch", checked: s.developer, "data-test": "developer",

@@ -5,12 +5,15 @@ import { api, getConfig } from "../api.js";
 import { botChoices, botName } from "../bots.js";
 import { TableConnection } from "../conn.js";
 import { clear, h, put } from "../dom.js";
-import { formatNumber, t } from "../i18n.js";
+import { formatList, formatNumber, t } from "../i18n.js";
 import { describeError, navigate, toast } from "../main.js";
 import { onSettings, saveSeat, seatFor, settings } from "../settings.js";
 import { loadRenderer } from "../renderers.js";
 import { SoloConnection, isSolo, newSoloId, soloSummary } from "../solo/connection.js";
 import { icon } from "../icons.js";
+import { storyCharts } from "../games/charts.js";
+import { playSound, soundFor } from "../sound.js";
+import { graceLeftMs } from "../grace.js";
 
 export function minThinkMs(config) {
   const own = settings().minThinkMs;
@@ -113,6 +116,21 @@ class TablePage {
     return this.table.status === "waiting" || this.table.status === "playing";
   }
 
+  // The creator's bot control for seat i, if any. A player who left a game in play
+  // keeps the seat for the grace time: until then the control stays folded under
+  // "Not coming back?" (asking skips the wait); an invited seat always is folded.
+  seatControl(s, i) {
+    if (this.replaceable(s)) return graceLeftMs(s, this.config) === 0 ? this.ownerSeatControl(i) : this.askedSeatControl(i, "table.owner.askback");
+    return this.inviteOpen(s) ? this.askedSeatControl(i) : null;
+  }
+
+  // Redraw the seats when the next absent player's grace time ends.
+  armGrace() {
+    clearTimeout(this.graceTimer);
+    const waits = this.table.seats.filter((s) => this.replaceable(s)).map((s) => graceLeftMs(s, this.config)).filter((ms) => ms > 0);
+    if (waits.length) this.graceTimer = setTimeout(() => this.drawSeats(), Math.min(...waits) + 50);
+  }
+
   // A human seat whose player left during the game: the creator may give it to a bot.
   // Not while the table waits for players: an open seat there is an invitation.
   replaceable(seat) {
@@ -125,11 +143,11 @@ class TablePage {
     return Boolean(this.ownerToken) && this.table.status === "waiting" && seat.kind === "human" && !seat.joined;
   }
 
-  askedSeatControl(i) {
+  askedSeatControl(i, label = "table.owner.ask") {
     const control = this.ownerSeatControl(i);
     if (!control) return null;
     return h("details.seat-ask", { open: Boolean(this.asked[i]), ontoggle: (e) => { this.asked[i] = e.target.open; } },
-      h("summary", { "data-test": "seat-ask" }, t("table.owner.ask")), control);
+      h("summary", { "data-test": "seat-ask" }, t(label)), control);
   }
 
   // A waiting table shows its seats and the invitation; the game is dealt once it starts.
@@ -160,7 +178,7 @@ class TablePage {
   async replaceSeat(seat) {
     const bot = this.replaceWith[seat] || "easy";
     try {
-      const res = await api.replace(this.table.id, seat, { owner_token: this.ownerToken, bot });
+      const res = await api.replace(this.table.id, seat, { owner_token: this.ownerToken, bot, ask: Boolean(this.asked[seat]) });
       this.table = res.table;
       this.drawHead();
       this.drawSeats();
@@ -183,6 +201,7 @@ class TablePage {
   }
 
   destroy() {
+    clearTimeout(this.graceTimer);
     window.removeEventListener("langchange", this.onLang);
     if (this.game.destroy) this.game.destroy();
   }
@@ -196,6 +215,7 @@ class TablePage {
   onState(msg) {
     this.root.classList.remove("sending");
     const fresh = !this.msg || msg.decision !== this.msg.decision;
+    playSound(soundFor(this.msg, msg, this.you));
     this.msg = msg;
     if (msg.status !== this.table.status) this.table = { ...this.table, status: msg.status, result: msg.result };
     this.drawHead();
@@ -293,10 +313,11 @@ class TablePage {
             s.kind === "human" && s.joined && !s.connected ? ` · ${t("seat.away")}` : "")),
         msg && this.dealt ? h("span.seat-score", { title: t("table.score") }, formatNumber(msg.scores[i] ?? 0), " ", h("small", null, t(`game.${tb.game}.scoreunit`))) : null,
         extra,
-        this.replaceable(s) ? this.ownerSeatControl(i) : this.inviteOpen(s) ? this.askedSeatControl(i) : null,
+        this.seatControl(s, i),
         isTurn ? h("span.turn-tag", null, thinking ? h("span.dots", { "data-test": "thinking" }, t("table.thinking")) : t("table.toact")) : null);
     }));
     put(clear(this.seats), list);
+    this.armGrace();
   }
 
   drawStatus() {
@@ -327,7 +348,7 @@ class TablePage {
     const best = Math.max(...msg.result);
     const winners = msg.result.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0);
     let headline;
-    if (winners.length > 1) headline = t("result.shared", { names: winners.map((i) => seatName(tb, i, this.you)).join(", ") });
+    if (winners.length > 1) headline = t("result.shared", { names: formatList(winners.map((i) => seatName(tb, i, this.you))) });
     else if (winners[0] === this.you) headline = t("result.youwin");
     else headline = t("result.wins", { name: seatName(tb, winners[0], this.you) });
     const rows = tb.seats.map((s, i) => h("tr", { class: winners.includes(i) ? "winner" : "" },
@@ -340,6 +361,7 @@ class TablePage {
         h("thead", null, h("tr", null, h("th", { scope: "col" }, t("result.player")), h("th", { scope: "col" }, t(`game.${tb.game}.scorehead`)), h("th", { scope: "col" }, t("result.share")))),
         h("tbody", null, rows)),
       this.game.resultExtra ? this.game.resultExtra(msg) : null,
+      storyCharts(msg.timeline, { seatName: (s) => seatName(tb, s, this.you) }),
       h("div.actions", null,
         h("a.button.primary", { href: `#/replay/${tb.id}`, "data-test": "replay-link" }, t("result.replay")),
         this.conn.replay ? h("button", { type: "button", "data-test": "download-replay", onclick: () => this.downloadReplay() }, t("solo.download")) : null,
