@@ -18,9 +18,9 @@ from typer.testing import CliRunner
 import boardbots.games as games
 from boardbots.bots import heuristics as bot_heuristics
 from boardbots.bots import registry
-from boardbots.browser.static_site import copy_plugin_web
 from boardbots.cli import app
 from boardbots.core.contract import Action, State, View
+from boardbots.server.game_web import web_files
 from boardbots.testing import CHECKS, ConformanceError, check_game
 from tests.plugins import nim
 from tests.server.conftest import (
@@ -144,9 +144,9 @@ def test_the_cli_lists_and_plays_it(installed: None) -> None:
     assert bad.exit_code != 0 and "--sise" in bad.output and "--heaps" in bad.output
 
 
-def test_a_static_export_carries_its_browser_files(installed: None, tmp_path: Path) -> None:
-    copy_plugin_web(tmp_path)
-    assert (tmp_path / "plugins" / "nim" / "renderer.js").is_file()
+def test_a_static_export_carries_its_browser_files(installed: None) -> None:
+    files = dict(web_files())
+    assert files["games/nim/web/renderer.js"] == nim.PLUGIN.web / "renderer.js"
 
 
 def test_the_lab_plays_it(installed: None, tmp_path: Path) -> None:
@@ -165,8 +165,8 @@ def test_the_server_lists_it_and_plays_a_table(installed: None, tmp_path: Path) 
         listed = client.get("/api/config").json()
         toy = next(g for g in listed["games"] if g["name"] == "nim")
         assert toy["option_ranges"] == {"heaps": {"min": 1, "max": 6}, "size": {"min": 1, "max": 9}}
-        assert toy["web"] == "plugins/nim/"
-        script = client.get("/plugins/nim/renderer.js")
+        assert toy["web"]["module"] == "games/nim/web/renderer.js"
+        script = client.get("/games/nim/web/renderer.js")
         assert script.status_code == 200 and "export function render" in script.text
         seats = [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]
         made = create(client, seats, game="nim", join=0)

@@ -3,19 +3,16 @@ VP, rules text) and moving the same way whoever plays them (issue 21, point 1)."
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.web.conftest import BOT_TURN_TIMEOUT_MS, api, expect, shot
+from tests.web.strings import load_strings
 
 pytestmark = pytest.mark.browser
 
-EN = json.loads(
-    (Path(__file__).resolve().parents[2] / "src/boardbots/web/static/i18n/en.json").read_text()
-)
+EN = load_strings("en")
 
 # Per card face: its name's words and the lines each word is drawn on (one each, or a
 # word was broken inside), and what the face shows.

@@ -11,11 +11,15 @@ from typing import Any
 
 import pytest
 
+from boardbots.games import all_games
 from boardbots.games.domination.cards import all_cards
+from boardbots.server.game_web import web_dir
+from tests.web.strings import load_strings, string_files
 
 STATIC = Path(__file__).resolve().parents[2] / "src/boardbots/web/static"
 LANGS = ("en", "th")
-JS_FILES = sorted((STATIC / "js").rglob("*.js"))
+GAME_WEB = [d for d in (web_dir(g) for g in all_games()) if d is not None]
+JS_FILES = sorted([*(STATIC / "js").rglob("*.js"), *(p for d in GAME_WEB for p in d.rglob("*.js"))])
 # Namespaces of catalogue keys; a string literal starting with one of these is a key.
 NAMESPACES = (
     "app", "nav", "lang", "unit", "error", "game", "bot", "home", "preset", "opt", "seat",
@@ -29,8 +33,7 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def load(lang: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((STATIC / "i18n" / f"{lang}.json").read_text("utf-8"))
-    return data
+    return load_strings(lang)
 
 
 def forms(value: Any) -> list[str]:
@@ -46,6 +49,20 @@ def test_catalogues_have_the_same_keys() -> None:
     en, th = load("en"), load("th")
     assert sorted(set(en) - set(th)) == []
     assert sorted(set(th) - set(en)) == []
+    # File by file too: a game's Thai strings sit beside its English ones.
+    for en_file, th_file in zip(string_files("en"), string_files("th"), strict=True):
+        assert en_file.parent == th_file.parent
+        keys = [set(json.loads(p.read_text("utf-8"))) for p in (en_file, th_file)]
+        assert keys[0] == keys[1], en_file.parent
+
+
+def test_no_key_is_defined_twice() -> None:
+    """A game's string may not quietly replace the app's or another game's."""
+    seen: dict[str, str] = {}
+    for path in string_files("en"):
+        for key in json.loads(path.read_text("utf-8")):
+            assert key not in seen, f"{key} is in {seen[key]} and {path}"
+            seen[key] = str(path)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -3,22 +3,18 @@ rules, settings, and switching the whole UI between English and Thai."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.web.conftest import HARD_BUDGET_MS, api, expect, shot
+from tests.web.strings import load_strings
 
 pytestmark = pytest.mark.browser
 
-CATALOGUES = Path(__file__).resolve().parents[2] / "src/boardbots/web/static/i18n"
-
 
 def catalogue(lang: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((CATALOGUES / f"{lang}.json").read_text())
-    return data
+    return load_strings(lang)
 
 
 def test_explanation_page_shows_the_configured_numbers(new_page: Any, server: str) -> None:

@@ -289,7 +289,7 @@ def test_solo_domination_offline_shows_the_page_only_its_own_cards(
 
 
 VP_TOTALS = """async (state) => {
-  const { knownCards, vpRows } = await import('/js/games/vpbreakdown.js');
+  const { knownCards, vpRows } = await import('/games/domination/web/vpbreakdown.js');
   const view = state.view;
   return view.players.map((_, p) => vpRows(knownCards(view, p)).reduce((sum, r) => sum + r.vp, 0));
 }"""

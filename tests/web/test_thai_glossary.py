@@ -7,14 +7,16 @@ the word, and this test holds th.json to it.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
+from boardbots.games import all_games
+from boardbots.server.game_web import web_dir
+from tests.web.strings import load_strings
+
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs/web.md"
-TH = ROOT / "src/boardbots/web/static/i18n/th.json"
 HEADING = "### Thai glossary"
 TERM = re.compile(r"`([^`]+)`")
 
@@ -35,7 +37,7 @@ def glossary_rows() -> list[tuple[str, list[str], list[str]]]:
 
 def thai_texts() -> list[tuple[str, str]]:
     """Every Thai string in th.json, with its key (each form of a plural entry)."""
-    catalogue: dict[str, Any] = json.loads(TH.read_text("utf-8"))
+    catalogue: dict[str, Any] = load_strings("th")
     return [
         (key, text)
         for key, value in catalogue.items()
@@ -87,7 +89,7 @@ def test_every_chosen_word_is_used() -> None:
 
 
 def test_card_names_show_the_english_name() -> None:
-    catalogue: dict[str, Any] = json.loads(TH.read_text("utf-8"))
+    catalogue: dict[str, Any] = load_strings("th")
     cards = {k[5:]: v for k, v in catalogue.items() if k.startswith("card.") and k[5:6].isupper()}
     assert cards
     assert [name for name, thai in cards.items() if not thai.endswith(f" ({name})")] == []
@@ -102,7 +104,7 @@ def test_no_word_is_both_chosen_and_ruled_out() -> None:
 
 def test_the_three_meaning_errors_stay_fixed() -> None:
     """Issue 21: money called Silver, Silver where Treasures are meant, "out of {card}"."""
-    catalogue: dict[str, Any] = json.loads(TH.read_text("utf-8"))
+    catalogue: dict[str, Any] = load_strings("th")
     assert "เงิน (Silver)" in catalogue["cardtext.Merchant"]
     assert "เงิน" not in catalogue["explain.bigmoney.one"]  # it buys Treasures, not Silver
     assert "สมบัติ" in catalogue["explain.hard.s0.domination"]
@@ -114,10 +116,12 @@ def test_the_three_meaning_errors_stay_fixed() -> None:
 def test_thai_outside_the_catalogue_keeps_to_the_glossary() -> None:
     """Thai written into the pages or scripts themselves follows the same table."""
     rows = glossary_rows()
-    static = ROOT / "src/boardbots/web/static"
-    files = [p for ext in ("*.html", "*.js", "*.css") for p in static.rglob(ext)]
+    src = ROOT / "src/boardbots"
+    # The app's files and each game's web folder (its renderer and styles).
+    folders = [src / "web/static", *[d for g in all_games() if (d := web_dir(g)) is not None]]
+    files = [p for d in folders for ext in ("*.html", "*.js", "*.css") for p in d.rglob(ext)]
     found = [
-        (avoid, str(path.relative_to(static)))
+        (avoid, str(path.relative_to(src)))
         for path in files
         for _, _, avoided in rows
         for avoid in avoided

@@ -15,7 +15,6 @@ from typing import Any
 
 from boardbots.browser import pyodide_cache
 from boardbots.browser.bundle import current_bundle
-from boardbots.games import all_plugins
 
 STATIC_DIR = Path(__file__).resolve().parents[1] / "web" / "static"
 HEADERS = """/*
@@ -47,13 +46,6 @@ def static_config() -> dict[str, Any]:
     return config
 
 
-def copy_plugin_web(dest: Path) -> None:
-    """Each game plug-in's browser files, at the address the server serves them from."""
-    for plugin in all_plugins():
-        if plugin.web is not None:
-            shutil.copytree(plugin.web, dest / "plugins" / plugin.name, dirs_exist_ok=True)
-
-
 def export_static(dest: Path) -> list[Path]:
     """Write the site into `dest` (created, or emptied of our own folders); returns the
     files written. Raises ValueError without the Pyodide cache."""
@@ -61,9 +53,12 @@ def export_static(dest: Path) -> list[Path]:
     if reason is not None:
         raise ValueError(reason)
     from boardbots.server.browser_assets import CSP, app_files
+    from boardbots.server.game_web import web_files
 
     shutil.copytree(STATIC_DIR, dest, dirs_exist_ok=True)
-    copy_plugin_web(dest)
+    for address, path in web_files():  # each game's renderer, at the address /api/config gives
+        (dest / address).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, dest / address)
     release = pyodide_cache.pin()
     runtime = dest / "pyodide" / release.version
     runtime.mkdir(parents=True, exist_ok=True)

@@ -16,8 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from boardbots.bots.registry import bot_names
-from boardbots.games import all_plugins
-from boardbots.server import browser_assets
+from boardbots.server import browser_assets, game_web
 from boardbots.server import http_api as h
 from boardbots.server.bodylimit import BodyLimit
 from boardbots.server.botpool import BotService
@@ -90,15 +89,6 @@ def routes() -> list[Route | WebSocketRoute | Mount]:
     ]
 
 
-def plugin_web_routes() -> list[Mount]:
-    """Each game plug-in's own browser files, at the address `/api/config` gives."""
-    return [
-        Mount("/" + h.web_address(p.name).rstrip("/"), StaticFiles(directory=p.web))
-        for p in all_plugins()
-        if p.web is not None
-    ]
-
-
 def create_app(
     config: ServerConfig, static_dir: Path | None = None, clock: Clock | None = None
 ) -> Starlette:
@@ -131,7 +121,7 @@ def create_app(
     all_routes = [
         *routes(),
         *browser_assets.routes(static),
-        *plugin_web_routes(),
+        *game_web.routes(),
         Mount("/", StaticFiles(directory=static, html=True)),
     ]
     middleware = [

@@ -61,7 +61,10 @@ def browser_config() -> dict[str, Any]:
 def app_files(static_dir: Path) -> list[str]:
     """Every file of the web app, relative to it: what the service worker keeps for
     offline use when it installs."""
-    files = (p.relative_to(static_dir).as_posix() for p in static_dir.rglob("*") if p.is_file())
+    from boardbots.server.game_web import web_files
+
+    files = [p.relative_to(static_dir).as_posix() for p in static_dir.rglob("*") if p.is_file()]
+    files += [address for address, _ in web_files()]  # each game's renderer, styles, strings
     return ["./", "api/config", *sorted(files)]
 
 

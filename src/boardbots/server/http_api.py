@@ -14,11 +14,12 @@ from boardbots.bots import hard, registry
 from boardbots.bots.heuristics import heuristics_for
 from boardbots.core.bounds import Int
 from boardbots.core.contract import Game
-from boardbots.games import all_games, get_game, plugin_for
+from boardbots.games import all_games, get_game
 from boardbots.server import lobby
 from boardbots.server.browser_assets import browser_config
 from boardbots.server.config import ServerConfig
 from boardbots.server.errors import Code, ServerError
+from boardbots.server.game_web import web_info
 from boardbots.server.hub import Hub
 from boardbots.server.player_options import allowed_options
 from boardbots.server.replay import replay_of
@@ -146,12 +147,6 @@ def public_config(config: ServerConfig) -> dict[str, Any]:
     }
 
 
-def web_address(name: str) -> str:
-    """Where a plug-in's browser files are served, relative to the app (so a static
-    export, served from any folder, finds them too)."""
-    return f"plugins/{name}/"
-
-
 def _game_info(game: Any) -> dict[str, Any]:
     m = game.meta
     return {
@@ -163,8 +158,8 @@ def _game_info(game: Any) -> dict[str, Any]:
         "chance": m.chance,
         "default_options": game.default_rules().to_dict(),
         "option_ranges": _option_ranges(game),
-        "web": web_address(m.name) if plugin_for(m.name).web else None,
         "player_options": list(allowed_options(m.name)),
+        "web": web_info(game),
     }
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from boardbots.core.encoding import Encoding
 from boardbots.core.heuristics import Heuristics
 from boardbots.core.params import Param
@@ -38,4 +40,5 @@ PLUGIN = GamePlugin(
     bots=_bots,
     encoding=_encoding,
     experiments=data_file(__package__ or "boardbots.games.domination", "experiments.json"),
+    web=Path(__file__).parent / "web",
 )

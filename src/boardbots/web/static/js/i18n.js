@@ -1,4 +1,5 @@
-// Every string the player reads comes from i18n/<lang>.json through t().
+// Every string the player reads comes from i18n/<lang>.json, merged with each
+// game's own strings (its web/i18n/<lang>.json, see renderers.js), through t().
 // Values are strings with {placeholders}, or plural objects {"one", "other"}
 // chosen with Intl.PluralRules when the call passes a number as `count`.
 
@@ -11,16 +12,25 @@ let lang = "en";
 let catalogue = {};
 let fallback = {};
 const cache = new Map();
+let extra = {};
+
+// Each game's strings, by language: merged into the app's on the next setLanguage().
+export function addCatalogues(urlsByLang) {
+  extra = urlsByLang;
+  cache.clear();
+}
+
+function fetchJSON(url, code) {
+  return fetch(url).then((r) => {
+    if (!r.ok) throw new Error(`no catalogue for ${code}`);
+    return r.json();
+  });
+}
 
 async function fetchCatalogue(code) {
   if (!cache.has(code)) {
-    cache.set(
-      code,
-      fetch(`i18n/${code}.json`).then((r) => {
-        if (!r.ok) throw new Error(`no catalogue for ${code}`);
-        return r.json();
-      }),
-    );
+    const parts = [`i18n/${code}.json`, ...(extra[code] || [])].map((url) => fetchJSON(url, code));
+    cache.set(code, Promise.all(parts).then((all) => Object.assign({}, ...all)));
   }
   return cache.get(code);
 }
@@ -34,6 +44,7 @@ export function pickLanguage(saved) {
 export async function setLanguage(code) {
   fallback = await fetchCatalogue("en");
   catalogue = code === "en" ? fallback : await fetchCatalogue(code);
+  keepWhole(catalogue);
   lang = code;
   document.documentElement.lang = code;
   translateTree(document);
@@ -66,7 +77,18 @@ function lookup(key, count) {
 // misreads the next word ("บอทกลาง" as "บอ|ทก|ลาง"). dom.js sets each of these words
 // between Thai letters as a box of its own (the .whole-word span), which the line
 // breaker treats like a picture: the word stays whole and the next one is read afresh.
-const WHOLE_WORDS = { th: ["บอท", "แอ็กชัน", "ดัชชี"] };
+// The words are the catalogue's keepwhole.* strings, the app's and each game's, so a
+// game's own loanwords ("แอ็กชัน") come with its strings; English has them too (same
+// keys in every language), but never beside a Thai letter, so they change nothing.
+let wholeWords = [];
+let wholePattern = null;
+
+function keepWhole(strings) {
+  wholeWords = Object.entries(strings).filter(([key]) => key.startsWith("keepwhole.")).map(([, word]) => word);
+  const escaped = wholeWords.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  wholePattern = new RegExp(escaped.join("|"), "g");
+}
+
 const THAI_LETTER = /[\u0E01-\u0E4E]/;
 
 // The text as the children to append: the one string, or, when it holds such a word
@@ -74,11 +96,10 @@ const THAI_LETTER = /[\u0E01-\u0E4E]/;
 // that in a flex container (a button with an icon) the text stays one flex item and
 // the container's gap does not open inside it.
 export function wordNodes(text) {
-  const words = WHOLE_WORDS[lang];
-  if (!words || !words.some((w) => text.includes(w))) return [text];
+  if (!wholeWords.some((w) => text.includes(w))) return [text];
   const nodes = [];
   let last = 0;
-  for (const m of text.matchAll(new RegExp(words.join("|"), "g"))) {
+  for (const m of text.matchAll(wholePattern)) {
     const end = m.index + m[0].length;
     if (!THAI_LETTER.test(text.charAt(m.index - 1)) && !THAI_LETTER.test(text.charAt(end))) continue;
     if (m.index > last) nodes.push(text.slice(last, m.index));

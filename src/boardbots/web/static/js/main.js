@@ -1,7 +1,9 @@
 // Boot: language, the top bar, and the hash router (#/..., so the server
 // needs no route per page and a link can be shared as it is).
 
-import { has, pickLanguage, setLanguage, t, translateTree } from "./i18n.js";
+import { getConfig } from "./api.js";
+import { addCatalogues, has, pickLanguage, setLanguage, t, translateTree } from "./i18n.js";
+import { catalogueUrls, linkStyles } from "./renderers.js";
 import { settings, updateSettings } from "./settings.js";
 import { clear, h, put } from "./dom.js";
 
@@ -10,8 +12,8 @@ const ROUTES = [
   [/^\/join\/([\w-]+)$/, "home", () => import("./pages/join.js")],
   [/^\/table\/([\w-]+)$/, "home", () => import("./pages/table.js")],
   [/^\/replay\/([\w-]+)$/, "home", () => import("./pages/replay.js")],
-  [/^\/rules(?:\/(y|domination))?$/, "rules", () => import("./pages/rules.js")],
-  [/^\/bots(?:\/(y|domination))?$/, "bots", () => import("./pages/explain.js")],
+  [/^\/rules(?:\/([\w-]+))?$/, "rules", () => import("./pages/rules.js")],
+  [/^\/bots(?:\/([\w-]+))?$/, "bots", () => import("./pages/explain.js")],
   [/^\/settings$/, "settings", () => import("./pages/settings.js")],
 ];
 
@@ -28,8 +30,18 @@ export function navigate(path) {
   location.hash = `#${path}`;
 }
 
-async function route() {
+let routing = Promise.resolve();
+
+// One page draws at a time: a page still loading (its game's renderer, a replay)
+// finishes before the next one clears the screen, or both would end up on it.
+// Only the latest address is drawn once the earlier one is done.
+function route() {
   const token = ++renderToken;
+  routing = routing.then(() => (token === renderToken ? show(token) : null)).catch((err) => console.error(err));
+  return routing;
+}
+
+async function show(token) {
   const { path, query } = parseHash();
   const found = ROUTES.find(([pattern]) => pattern.test(path));
   const main = document.getElementById("main");
@@ -112,9 +124,22 @@ function registerServiceWorker() {
   navigator.serviceWorker.register("sw.js").catch((err) => console.warn("service worker:", err));
 }
 
+// Each game's styles and strings, from the folders /api/config names. Without the
+// config the app still starts; the page that needs it will say what went wrong.
+async function loadGames() {
+  try {
+    const config = await getConfig();
+    addCatalogues(catalogueUrls(config));
+    await linkStyles(config);
+  } catch (err) {
+    console.warn("games:", err);
+  }
+}
+
 async function boot() {
   registerServiceWorker();
   wireLanguageButtons();
+  await loadGames();
   await setLanguage(pickLanguage(settings().lang));
   translateTree(document);
   window.addEventListener("hashchange", route);

@@ -2,7 +2,10 @@
 // game has one, each deck's make-up over the turns, drawn as inline SVG. The data
 // is the server's timeline (server/timeline.py): one point per turn, taken from
 // spectator views, so it holds nothing any seat could not see. A replay passes
-// `upto` to draw the points up to its current step only.
+// `upto` to draw the points up to its current step only. Nothing here names a game:
+// the score's kind and the deck's parts come with the timeline, their words
+// (chart.score.<kind>, chart.x.<kind>, chart.part.<part>) from the game's strings and
+// the parts' colours (.part-<part>) from the game's styles.
 
 import { h } from "../dom.js";
 import { formatNumber, t } from "../i18n.js";
@@ -47,7 +50,7 @@ function scoreChart(kind, points, names) {
       points.map((p, i) => (p.scores[s] === null || p.scores[s] === undefined ? null
         : h("circle.pt", { cx: x(i).toFixed(1), cy: y(p.scores[s]).toFixed(1), r: 2.2, "data-turn": p.turn }))));
   });
-  const summary = names.map((name, s) => t("chart.summary", { name, first: num(points[0].scores[s]), last: num(points.at(-1).scores[s]) })).join("; ");
+  const summary = names.map((name, s) => t("chart.summary", { name, first: num(kind, points[0].scores[s]), last: num(kind, points.at(-1).scores[s]) })).join("; ");
   const title = t(`chart.score.${kind}`);
   return h("figure.chart.score-chart", { "data-test": "score-chart", "data-points": points.length },
     h("figcaption.small-title", null, title),
@@ -56,8 +59,10 @@ function scoreChart(kind, points, names) {
     legend(names.map((name, s) => [`s${s}`, name])));
 }
 
-function num(v) {
-  return v === null || v === undefined ? t("chart.none") : formatNumber(v);
+// A score no longer reachable (null) in the game's words: only a game whose score can
+// run out (Y's "cannot connect") needs its chart.none.<kind> string.
+function num(kind, v) {
+  return v === null || v === undefined ? t(`chart.none.${kind}`) : formatNumber(v);
 }
 
 // The value axis (0 and the top) and the first and last turn (or move) under the chart.

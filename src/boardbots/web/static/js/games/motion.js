@@ -1,5 +1,5 @@
 // Card animations. The table compares each state with the one before it and marks
-// what changed with one of these classes; CSS (css/app.css, "Card motion") does the
+// what changed with one of these classes; CSS (a game's game.css, "Card motion") does the
 // rest, and reduced motion (the setting or the system's) shortens them to nothing.
 // Every state goes through the same comparison, whoever acted, so a bot's cards
 // move exactly as a person's do.

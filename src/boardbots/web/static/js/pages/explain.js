@@ -1,30 +1,32 @@
 // "How the bot thinks": what the bots see and guess, each level step by step,
 // Medium's formula, Hard's decision flow, a comparison, advice and the
-// fallback. Every number is read from /api/config at run time.
+// fallback. Every number is read from /api/config at run time. What differs
+// between games comes from each game's own strings, found by key (docs/web.md,
+// "Game renderers": a game's key overrides the shared one).
 
 import { getConfig } from "../api.js";
-import { clear, h, put } from "../dom.js";
+import { botPlays, LEVELS } from "../bots.js";
+import { h, put } from "../dom.js";
 import { formatNumber, formatPercent, has, t } from "../i18n.js";
-
-const GAMES = ["domination", "y"];
+import { pickGame, webGames } from "../renderers.js";
 
 export async function render(main, { params }) {
   const config = await getConfig();
-  const game = GAMES.includes(params[0]) ? params[0] : "domination";
+  const game = pickGame(config, params[0]).name;
   const n = numbers(config, game);
   const page = h("article.explain", { "data-game": game });
   put(page, 
     h("header.explain-head", null,
       h("h1", null, t("explain.title")),
       h("p.lead", null, t("explain.lead")),
-      h("nav.tabs", { "aria-label": t("explain.pickgame") }, GAMES.map((g) =>
+      h("nav.tabs", { "aria-label": t("explain.pickgame") }, webGames(config).map(({ name: g }) =>
         h("a.tab", { href: `#/bots/${g}`, "aria-current": g === game ? "page" : null }, t(`game.${g}.title`))))),
     toc(),
     section("fair", t("explain.fair.title"), fairness(game)),
     section("levels", t("explain.levels.title"), levels(game, n, config)),
     section("hard-flow", t("explain.flow.title"), h("p", null, t("explain.flow.intro")), flowDiagram(n)),
     section("compare", t("explain.compare.title"), compareTable(game, n, config)),
-    section("choose", t("explain.choose.title"), choose(game)),
+    section("choose", t("explain.choose.title"), choose(game, config)),
     section("fallback", t("explain.fallback.title"), fallback(n)),
     section("numbers", t("explain.numbers.title"), numbersTable(n)),
   );
@@ -45,7 +47,7 @@ function numbers(config, game) {
     ? (ms / 1000) * timeout.factor + timeout.extra_s : null);
   const maxIter = (config.max_iterations || {}).hard;
   return {
-    budget: { easy: budgets.easy, medium: budgets.medium, hard: budgets.hard, bigmoney: budgets.bigmoney },
+    budget: { ...budgets },
     wait: { easy: wait(budgets.easy), medium: wait(budgets.medium), hard: wait(budgets.hard) },
     iterations: typeof maxIter === "number" ? Math.min(maxIter, hard.iterations ?? maxIter) : hard.iterations,
     topK: hard.top_k,
@@ -58,7 +60,7 @@ function numbers(config, game) {
     factor: timeout.factor,
     extra: timeout.extra_s,
     fallback: config.fallback_bot,
-    yWeights: { link: easy.link, side: easy.side, block: easy.block },
+    easy,
   };
 }
 
@@ -97,19 +99,37 @@ function list(keys, vars = {}) {
   return h("ul", null, keys.map((k) => h("li", null, t(k, vars))));
 }
 
+// Keys `<base>1`, `<base>2`, ... as far as the catalogue has them.
+function numbered(base) {
+  const keys = [];
+  for (let i = 1; has(`${base}${i}`); i += 1) keys.push(`${base}${i}`);
+  return keys;
+}
+
+// The game's "what a bot sees" text; a game that hides something lists what is guessed.
 function fairness(game) {
-  if (game === "y") {
-    return [h("p", null, t("explain.fair.y")), list(["explain.fair.y.uses1", "explain.fair.y.uses2"])];
-  }
+  const uses = numbered(`explain.fair.${game}.uses`);
+  const guesses = numbered(`explain.fair.${game}.guess`);
+  const how = `explain.fair.${game}.how`;
+  if (!guesses.length) return [h("p", null, t(`explain.fair.${game}`)), list(uses)];
   return [
-    h("p", null, t("explain.fair.dom")),
+    h("p", null, t(`explain.fair.${game}`)),
     h("div.two-col", null,
-      h("div", null, h("h3", null, t("explain.fair.uses")),
-        list(["explain.fair.dom.uses1", "explain.fair.dom.uses2", "explain.fair.dom.uses3", "explain.fair.dom.uses4", "explain.fair.dom.uses5"])),
-      h("div", null, h("h3", null, t("explain.fair.guesses")),
-        list(["explain.fair.dom.guess1", "explain.fair.dom.guess2", "explain.fair.dom.guess3"]))),
-    h("p.hint", null, t("explain.fair.dom.how")),
+      h("div", null, h("h3", null, t("explain.fair.uses")), list(uses)),
+      h("div", null, h("h3", null, t("explain.fair.guesses")), list(guesses))),
+    has(how) ? h("p.hint", null, t(how)) : null,
   ];
+}
+
+// Bots other than the levels that the server lists for this game only (Big Money, say).
+function scriptedBots(game, config) {
+  return Object.entries(config.bots || {}).filter(([code, info]) => !LEVELS.includes(code) && code !== "random"
+    && Array.isArray(info.games) && botPlays(config, code, game) && has(`explain.${code}.one`)).map(([code]) => code);
+}
+
+// A game's own wording when its catalogue has one, else the shared key.
+function own(key, game) {
+  return has(`${key}.${game}`) ? `${key}.${game}` : key;
 }
 
 function level(code, summary, steps, extra = null) {
@@ -121,42 +141,30 @@ function level(code, summary, steps, extra = null) {
 }
 
 function levels(game, n, config) {
-  const out = [];
-  if (game === "y") {
-    const w = n.yWeights;
-    out.push(level("easy", t("explain.easy.y.one"), [
-      t("explain.easy.y.s1"),
-      t("explain.easy.y.s2", { link: num(w.link), side: num(w.side) }),
-      t("explain.easy.y.s3", { block: num(w.block) }),
-      t("explain.easy.y.s4"),
-    ]));
-  } else {
-    out.push(level("easy", t("explain.easy.one"), [
-      t("explain.easy.s1"),
-      t("explain.easy.s2", { rate: pct(n.easyRate) }),
-      t("explain.easy.s3"),
-      t("explain.easy.s4"),
-    ]));
-  }
+  // Every easy parameter, formatted, so a game's sentences can quote any of them.
+  const easyVars = { ...Object.fromEntries(Object.entries(n.easy).map(([k, v]) => [k, num(v)])), rate: pct(n.easyRate) };
+  const easy = has(`explain.easy.${game}.one`) ? `explain.easy.${game}.` : "explain.easy.";
+  const out = [level("easy", t(`${easy}one`), [1, 2, 3, 4].map((i) => t(`${easy}s${i}`, easyVars)))];
   out.push(level("medium", t(`explain.medium.one.${game}`), [
     t("explain.medium.s1"),
     t(`explain.medium.s2.${game}`),
     t("explain.medium.s3"),
     t("explain.medium.s4"),
   ], formula(n, game)));
+  const extra = (prefix) => (has(`${prefix}${game}`) ? [t(`${prefix}${game}`)] : []);  // a game's own step
   out.push(level("hard", t("explain.hard.one"), [
-    ...(game === "domination" ? [t("explain.hard.s0.domination")] : []),
+    ...extra("explain.hard.s0."),
     t("explain.hard.s1", { k: num(n.topK) }),
-    t(game === "y" ? "explain.hard.s2.y" : "explain.hard.s2"),
+    t(own("explain.hard.s2", game)),
     t("explain.hard.s3", { epsilon: pct(n.epsilon) }),
-    ...(has(`explain.hard.s3.${game}`) ? [t(`explain.hard.s3.${game}`)] : []),  // a game's own playouts
+    ...extra("explain.hard.s3."),
     t("explain.hard.s4", { c: num(n.c) }),
-    ...(game === "domination" ? [t("explain.hard.s4.domination")] : []),
+    ...extra("explain.hard.s4."),
     t("explain.hard.s5", { iterations: num(n.iterations), budget: ms(n.budget.hard) }),
     t("explain.hard.s6"),
   ]));
-  if (game === "domination" && (config.bots || {}).bigmoney) {
-    out.push(level("bigmoney", t("explain.bigmoney.one"), [t("explain.bigmoney.s1"), t("explain.bigmoney.s2"), t("explain.bigmoney.s3")]));
+  for (const code of scriptedBots(game, config)) {
+    out.push(level(code, t(`explain.${code}.one`), numbered(`explain.${code}.s`).map((k) => t(k))));
   }
   return h("div.levels", null, out);
 }
@@ -208,8 +216,7 @@ function flowDiagram(n) {
 }
 
 function compareTable(game, n, config) {
-  const rows = ["easy", "medium", "hard"];
-  if (game === "domination" && (config.bots || {}).bigmoney) rows.push("bigmoney");
+  const rows = ["easy", "medium", "hard", ...scriptedBots(game, config)];
   const cols = ["lookahead", "opponents", "chance", "mistakes", "time"];
   const cell = (code, col) => {
     if (col === "time") {
@@ -217,22 +224,22 @@ function compareTable(game, n, config) {
         ? t("explain.cmp.time.hard", { budget: ms(n.budget.hard), iterations: num(n.iterations) })
         : t("explain.cmp.time.other", { budget: ms(n.budget[code]) });
     }
-    if (col === "mistakes" && code === "easy") {
-      return game === "y" ? t("explain.cmp.mistakes.easy.y") : t("explain.cmp.mistakes.easy", { rate: pct(n.easyRate) });
-    }
-    if (col === "chance" && game === "y") return t("explain.cmp.chance.y");
-    return t(`explain.cmp.${col}.${code}`);
+    // A game's wording for this level, then for every level, then the shared one.
+    const key = `explain.cmp.${col}.${code}`;
+    if (has(`${key}.${game}`)) return t(`${key}.${game}`);
+    if (has(`explain.cmp.${col}.${game}`)) return t(`explain.cmp.${col}.${game}`);
+    return t(key, { rate: pct(n.easyRate) });
   };
   return h("div.table-scroll", null, h("table.compare", null,
     h("thead", null, h("tr", null, h("th", { scope: "col" }, t("explain.cmp.level")), cols.map((c) => h("th", { scope: "col" }, t(`explain.cmp.${c}`))))),
     h("tbody", null, rows.map((code) => h("tr", null, h("th", { scope: "row" }, t(`bot.${code}.name`)), cols.map((c) => h("td", null, cell(code, c))))))));
 }
 
-function choose(game) {
+function choose(game, config) {
   return h("div", null,
     h("dl.advice", null, ["easy", "medium", "hard"].map((code) => [
       h("dt", null, t(`bot.${code}.name`)), h("dd", null, t(`explain.choose.${code}`))])),
-    game === "domination" ? h("p", null, t("explain.choose.bigmoney")) : null,
+    scriptedBots(game, config).filter((code) => has(`explain.choose.${code}`)).map((code) => h("p", null, t(`explain.choose.${code}`))),
     h("p.hint", null, t("explain.choose.random")));
 }
 

@@ -3,26 +3,27 @@
 import { api, gameInfo, getConfig } from "../api.js";
 import { assignSeats, botChoices, botName } from "../bots.js";
 import { clear, h, put } from "../dom.js";
-import { has, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { describeError, navigate, toast } from "../main.js";
 import { saveSeat, settings, updateSettings } from "../settings.js";
-import { cardName, kingdomCards } from "../games/cards.js";
-import { boardArt, sizeRange } from "../games/y.js";
+import { loadRenderers, webGames } from "../renderers.js";
 import { newSoloId } from "../solo/connection.js";
 import { icon } from "../icons.js";
 
-const DEFAULT_OTHERS = { y: [{ kind: "bot", bot: "easy" }], domination: [{ kind: "bot", bot: "bigmoney" }] };
+// The form survives navigation; `options` holds each game's own form state, which
+// only that game's renderer reads or changes.
 const form = {
-  game: "domination",
+  game: null,
   others: null,
   humanIndex: 0,
-  y: null,
-  domination: null,
+  options: {},
   seed: "",
 };
+let renderers = new Map();
 
 export async function render(main) {
   const config = await getConfig();
+  renderers = await loadRenderers(config);
   if (!form.others) initForm(config);
   const page = h("div.home");
   put(main, page);
@@ -32,21 +33,20 @@ export async function render(main) {
 }
 
 function initForm(config) {
-  const y = gameInfo(config, "y");
-  const dom = gameInfo(config, "domination");
-  form.y = { ...(y ? y.default_options : { size: 11, swap: false }) };
-  form.domination = {
-    mode: "preset",
-    preset: dom ? dom.default_options.kingdom : "",
-    pick: [],
-  };
   form.others = {};
-  for (const name of ["y", "domination"]) {
+  for (const [name, renderer] of renderers) {
+    form.options[name] = renderer.newOptions(gameInfo(config, name));
     const allowed = new Set(botChoices(config, name, true));
-    form.others[name] = DEFAULT_OTHERS[name].filter((s) => allowed.has(s.bot));
+    form.others[name] = (renderer.defaultSeats || []).filter((s) => allowed.has(s.bot)).map((s) => ({ ...s }));
     if (!form.others[name].length && allowed.has("easy")) form.others[name] = [{ kind: "bot", bot: "easy" }];
   }
-  if (!dom) form.game = "y";
+  form.game = renderers.keys().next().value ?? null;
+}
+
+// A picture for the top of the page: the first game's that offers one.
+function heroArt() {
+  const withArt = [...renderers.values()].find((r) => r.art);
+  return withArt ? withArt.art() : null;
 }
 
 function draw(page, config) {
@@ -57,7 +57,7 @@ function draw(page, config) {
         h("h1", null, t("home.title")),
         h("p.lead", null, t("home.lead")),
         h("p", null, h("a", { href: "#/bots" }, t("home.howlink"), " ", icon("arrow")))),
-      h("div.hero-art", { "aria-hidden": "true", inert: true }, boardArt())),
+      h("div.hero-art", { "aria-hidden": "true", inert: true }, heroArt())),
     h("div.home-grid", null, newGameForm(page, config), config.static ? null : openTables()),
   );
   if (!config.static) refreshOpen(page);
@@ -65,14 +65,14 @@ function draw(page, config) {
 
 function newGameForm(page, config) {
   const redraw = () => draw(page, config);
-  const games = (config.games || []).filter((g) => g.name === "y" || g.name === "domination");
+  const games = webGames(config);
   const info = gameInfo(config, form.game);
   const el = h("form.panel.newgame", { "aria-labelledby": "newgame-title", onsubmit: (e) => start(e, config) },
     h("h2#newgame-title", null, t("home.new")),
     h("fieldset.gamepick", null,
       h("legend", null, t("home.game")),
       h("div.choice-row", null, games.map((g) => gameChoice(g, redraw)))),
-    form.game === "y" ? yOptions(info, redraw) : dominationOptions(info, redraw),
+    renderers.get(form.game).optionsForm(info, form.options[form.game], redraw),
     playersSection(config, info, redraw),
     settings().developer ? seedField() : null,
     h("div.actions.start-bar", null,
@@ -91,65 +91,6 @@ function gameChoice(g, redraw) {
     h("span.choice-meta", null, g.min_players === g.max_players
       ? t("home.players.exact", { count: g.max_players })
       : t("home.players.range", { min: g.min_players, max: g.max_players })));
-}
-
-function yOptions(info, redraw) {
-  const range = sizeRange(info) || { min: form.y.size, max: form.y.size };
-  const size = h("input#ysize", { type: "range", id: "ysize", min: range.min, max: range.max, value: form.y.size,
-    "aria-describedby": "ysize-out",
-    oninput: (e) => { form.y.size = Number(e.target.value); out.textContent = t("home.y.sizevalue", { size: form.y.size }); } });
-  const out = h("output#ysize-out", { id: "ysize-out", for: "ysize" }, t("home.y.sizevalue", { size: form.y.size }));
-  return h("fieldset", null,
-    h("legend", null, t("home.options")),
-    h("div.field", null, h("label", { for: "ysize" }, t("home.y.size")), h("div.range-row", null, size, out),
-      h("p.hint", null, t("home.y.sizehint"))),
-    h("div.field.check", null,
-      h("input", { type: "checkbox", id: "yswap", checked: form.y.swap,
-        onchange: (e) => { form.y.swap = e.target.checked; } }),
-      h("label", { for: "yswap" }, t("home.y.swap")),
-      h("p.hint", null, t("home.y.swaphint"))),
-    h("p", null, h("a", { href: "#/rules/y" }, t("home.rules.y"))));
-}
-
-function dominationOptions(info, redraw) {
-  const opts = info ? info.default_options : {};
-  const presets = Object.keys(opts.presets || {});
-  const size = opts.kingdom_size || 10;
-  const d = form.domination;
-  const mode = (value) => h("label.radio", null,
-    h("input", { type: "radio", name: "kmode", value, checked: d.mode === value,
-      onchange: () => { d.mode = value; redraw(); } }),
-    t(`home.kingdom.${value}`));
-  const body = [];
-  if (d.mode === "preset") {
-    body.push(h("div.field", null, h("label", { for: "preset" }, t("home.kingdom.presetlabel")),
-      h("select#preset", { id: "preset", onchange: (e) => { d.preset = e.target.value; redraw(); } },
-        presets.map((p) => h("option", { value: p, selected: p === d.preset }, presetName(p)))),
-      h("p.hint.cardlist", null, (opts.presets[d.preset] || []).map((c) => cardName(c)).join(" · "))));
-  } else if (d.mode === "pick") {
-    const all = kingdomCards(opts);
-    const counter = h("p.hint", { "aria-live": "polite" }, t("home.kingdom.picked", { count: d.pick.length, size }));
-    body.push(h("div.pickgrid", { role: "group", "aria-label": t("home.kingdom.pick") },
-      all.map((name) => h("label.pickcard", null,
-        h("input", { type: "checkbox", value: name, checked: d.pick.includes(name),
-          onchange: (e) => {
-            if (e.target.checked && d.pick.length >= size) { e.target.checked = false; toast(t("home.kingdom.toomany", { size })); return; }
-            d.pick = e.target.checked ? [...d.pick, name] : d.pick.filter((x) => x !== name);
-            counter.textContent = t("home.kingdom.picked", { count: d.pick.length, size });
-          } }),
-        h("span.cost", { "aria-label": t("card.costlabel", { cost: opts.cards[name].cost }) }, String(opts.cards[name].cost)),
-        h("span", null, cardName(name))))), counter);
-  } else {
-    body.push(h("p.hint", null, t("home.kingdom.randomhint", { size })));
-  }
-  return h("fieldset", null, h("legend", null, t("home.kingdom")),
-    h("div.radio-row", null, mode("preset"), mode("random"), mode("pick")), ...body,
-    h("p", null, h("a", { href: "#/rules/domination" }, t("home.rules.domination"))));
-}
-
-export function presetName(p) {
-  const key = `preset.${p}`;
-  return has(key) ? t(key) : p;
 }
 
 function playersSection(config, info, redraw) {
@@ -223,14 +164,6 @@ function seedField() {
         oninput: (e) => { form.seed = e.target.value.trim(); } })));
 }
 
-function buildOptions(config) {
-  if (form.game === "y") return { size: form.y.size, swap: form.y.swap };
-  const d = form.domination;
-  if (d.mode === "random") return { kingdom: "random" };
-  if (d.mode === "pick") return { kingdom: [...d.pick] };
-  return { kingdom: d.preset };
-}
-
 async function start(event, config) {
   event.preventDefault();
   const info = gameInfo(config, form.game);
@@ -239,17 +172,16 @@ async function start(event, config) {
     toast(t("home.toofew", { min: info.min_players }), "error");
     return;
   }
-  if (form.game === "domination" && form.domination.mode === "pick") {
-    const size = info.default_options.kingdom_size || 10;
-    if (form.domination.pick.length !== size) {
-      toast(t("home.kingdom.needexact", { size }), "error");
-      return;
-    }
+  const renderer = renderers.get(form.game);
+  const problem = renderer.checkOptions(form.options[form.game], info);
+  if (problem) {
+    toast(problem, "error");
+    return;
   }
   const name = settings().name || t("home.defaultname");
   const body = {
     game: form.game,
-    options: buildOptions(config),
+    options: renderer.buildOptions(form.options[form.game]),
     seats: seats.map((s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "human", ...(s.you ? { name } : {}) })),
     join: humanIndex,
     name,

@@ -1,12 +1,12 @@
 // Join an open table from a shared link (#/join/<id>): pick a name and a free seat.
 
-import { api } from "../api.js";
+import { api, getConfig } from "../api.js";
 import { botName } from "../bots.js";
 import { h, put } from "../dom.js";
 import { t } from "../i18n.js";
 import { describeError, navigate, toast } from "../main.js";
 import { saveSeat, seatFor, settings, updateSettings } from "../settings.js";
-import { optionsSummary } from "./table.js";
+import { loadRenderer } from "../renderers.js";
 
 export async function render(main, { params }) {
   const id = params[0];
@@ -23,6 +23,7 @@ export async function render(main, { params }) {
       h("a.button", { href: "#/" }, t("nav.home"))));
     return null;
   }
+  const renderer = await loadRenderer(await getConfig(), table.game);
   const open = table.open_seats || [];
   const name = h("input#jname", { id: "jname", type: "text", maxlength: 40, value: settings().name, required: true, autocomplete: "nickname" });
   const seat = h("select#jseat", { id: "jseat" }, open.map((s) => h("option", { value: s }, t("seat.number", { n: s + 1 }))));
@@ -40,7 +41,7 @@ export async function render(main, { params }) {
     }
   } },
   h("h1", null, t("join.title")),
-  h("p", null, h("strong", null, t(`game.${table.game}.title`)), " · ", optionsSummary(table)),
+  h("p", null, h("strong", null, t(`game.${table.game}.title`)), " · ", renderer.optionsSummary(table)),
   seats,
   open.length
     ? [h("div.field", null, h("label", { for: "jname" }, t("home.name")), name),

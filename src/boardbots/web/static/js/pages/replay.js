@@ -1,17 +1,13 @@
-// After the game: step through every decision, see the position (Y is rebuilt
-// here; Domination when the server sends views), and for each bot decision the
-// candidates it weighed: visits and estimated win rate (Hard), values (Medium).
+// After the game: step through every decision, see the position (the game's
+// renderer draws it, from the moves or from the views the server kept), and for
+// each bot decision the candidates it weighed: visits and estimated win rate
+// (Hard), values (Medium).
 
 import { api, getConfig } from "../api.js";
 import { botName } from "../bots.js";
 import { clear, h, put } from "../dom.js";
 import { formatList, formatNumber, formatPercent, t } from "../i18n.js";
-import { cardCounts, setCardTable } from "../games/cards.js";
-import { domActionText } from "../games/domtext.js";
-import { createDominationTable, logCap } from "../games/domtable.js";
-import { replayStories } from "../games/story.js";
-import { createBoard } from "../games/y.js";
-import { yActionText } from "../games/ytable.js";
+import { loadRenderer } from "../renderers.js";
 import { describeError } from "../main.js";
 import { seatFor } from "../settings.js";
 import { SoloConnection, isSolo } from "../solo/connection.js";
@@ -21,17 +17,17 @@ import { storyCharts } from "../games/charts.js";
 export async function render(main, { params }) {
   const id = params[0];
   const config = await getConfig();
-  const dom = (config.games || []).find((g) => g.name === "domination");
-  if (dom) setCardTable(dom.default_options.cards);
   let replay;
+  let renderer;
   try {
     replay = isSolo(id) ? await soloReplay(id, config) : await api.replay(id);
+    renderer = await loadRenderer(config, replay.game);
   } catch (err) {
     put(main, h("section.panel.narrow", { role: "alert" }, h("h1", null, t("replay.title")), h("p", null, describeError(err)),
       h("a.button", { href: `#/table/${id}` }, t("replay.back"))));
     return null;
   }
-  const viewer = new ReplayViewer(main, replay);
+  const viewer = new ReplayViewer(main, replay, renderer);
   const onKey = (e) => viewer.key(e);
   window.addEventListener("keydown", onKey);
   return () => window.removeEventListener("keydown", onKey);
@@ -57,14 +53,12 @@ function seatLabel(replay, seat) {
   return s.kind === "bot" ? botName(s.bot) : s.name || t("seat.kind.human");
 }
 
-export function actionWords(replay, action) {
-  if (replay.game === "y") return yActionText(replay.options.size, action);
-  return domActionText(action);
-}
-
 class ReplayViewer {
-  constructor(main, replay) {
+  constructor(main, replay, renderer) {
     this.replay = replay;
+    this.renderer = renderer;
+    // A decision in words, as the game's renderer says it.
+    this.words = (action) => renderer.actionText(action, replay.options || {});
     this.step = replay.actions.length;
     this.timer = null;
     this.root = h("div.replay-page");
@@ -119,19 +113,8 @@ class ReplayViewer {
 
   setupBoard() {
     const r = this.replay;
-    if (r.game === "y") {
-      this.board = createBoard(r.options.size, {});
-      put(this.boardBox, this.board.svg);
-      return;
-    }
-    if (Array.isArray(r.views)) {
-      this.dom = createDominationTable({ act: () => {}, seatName: (s) => seatLabel(r, s) });
-      put(this.boardBox, this.dom.element());
-      return;
-    }
-    this.bought = h("div.bought");
-    put(this.boardBox, h("section.panel", null, h("h2.small-title", null, t("replay.bought")), this.bought,
-      h("p.hint", null, t("replay.noviews"))));
+    this.board = this.renderer.createReplayBoard(r, { seatName: (s) => seatLabel(r, s) });
+    put(this.boardBox, this.board.element());
   }
 
   fillList() {
@@ -139,7 +122,7 @@ class ReplayViewer {
     const undone = new Map((r.takebacks || []).map((tb) => [tb.at, tb]));
     put(clear(this.list), ...r.actions.map((a, i) => [undone.has(i) ? this.takebackItem(undone.get(i)) : null, h("li", { "data-n": i },
       h("button.linklike", { type: "button", onclick: () => this.go(i + 1) },
-        h("span.muted", null, `${i + 1}. `), seatLabel(r, a.seat), ": ", actionWords(r, a.action),
+        h("span.muted", null, `${i + 1}. `), seatLabel(r, a.seat), ": ", this.words(a.action),
         a.by === "fallback" ? h("span.tag.warn", null, t("replay.fallback")) : a.notes && a.notes.candidates && a.notes.candidates.length ? h("span.tag", null, t("replay.hasnotes")) : null))]),
       undone.has(r.actions.length) ? this.takebackItem(undone.get(r.actions.length)) : null);
   }
@@ -155,14 +138,7 @@ class ReplayViewer {
     this.step = Math.max(0, Math.min(r.actions.length, step));
     this.slider.value = this.step;
     this.counter.textContent = t("replay.counter", { k: this.step, n: r.actions.length });
-    if (this.board) this.board.update(yPosition(r, this.step), new Set(), true);
-    if (this.dom && r.views[this.step]) {
-      const view = r.views[this.step];
-      if (!this.stories) this.stories = replayStories(r.views, logCap(view));
-      this.dom.update({ view, legal: [], your_turn: false, scores: [], decision: this.step },
-        { you: null, fresh: true, story: this.stories[this.step] });
-    }
-    if (this.bought) this.drawBought();
+    this.board.show(this.step);
     for (const li of this.list.children) li.classList.toggle("current", Number(li.dataset.n) === this.step - 1);
     this.revealCurrent();
     this.drawNotes();
@@ -178,19 +154,6 @@ class ReplayViewer {
     const box = this.list.getBoundingClientRect();
     const row = cur.getBoundingClientRect();
     if (row.top < box.top || row.bottom > box.bottom) this.list.scrollTop += row.top - box.top - (box.height - row.height) / 2;
-  }
-
-  // Without positions from the server: what each player has bought up to this step.
-  drawBought() {
-    const r = this.replay;
-    const per = r.seats.map(() => new Map());
-    for (const entry of r.actions.slice(0, this.step)) {
-      const [verb, name] = String(entry.action).split(":");
-      if (verb === "buy" && name) per[entry.seat].set(name, (per[entry.seat].get(name) || 0) + 1);
-    }
-    clear(this.bought);
-    r.seats.forEach((_, i) => put(this.bought, h("p", null, h("strong", null, seatLabel(r, i)), ": ",
-      per[i].size ? cardCounts(per[i]) : t("dom.none"))));
   }
 
   // The end-of-game charts, drawn up to this step (the timeline comes with the views).
@@ -209,10 +172,10 @@ class ReplayViewer {
     }
     const who = seatLabel(r, entry.seat);
     put(this.notes, h("h2", null, t("replay.decision", { k: this.step, name: who })),
-      h("p", null, h("strong", null, actionWords(r, entry.action))),
+      h("p", null, h("strong", null, this.words(entry.action))),
       h("p.muted.small", null, t(`replay.by.${entry.by}`, { bot: botName(entry.bot), reason: entry.reason ? t(`replay.reason.${entry.reason}`) : "" }),
         entry.ms !== undefined && entry.ms !== null ? ` · ${t("replay.ms", { ms: Math.round(entry.ms) })}` : ""));
-    put(this.notes, notesTable(r, entry));
+    put(this.notes, notesTable(entry, this.words));
   }
 
   toggle() {
@@ -242,32 +205,8 @@ class ReplayViewer {
   }
 }
 
-function yPosition(r, step) {
-  const n = r.options.size;
-  let a = 0n;
-  let b = 0n;
-  let mover = 0;
-  let last = null;
-  for (const entry of r.actions.slice(0, step)) {
-    if (entry.action === "swap") {
-      b = a;
-      a = 0n;
-      mover = 0;
-    } else {
-      const bit = 1n << BigInt(Number(entry.action));
-      if (mover === 0) a |= bit;
-      else b |= bit;
-      last = Number(entry.action);
-      mover = 1 - mover;
-    }
-  }
-  const finished = step === r.actions.length && r.result;
-  const winner = finished ? r.result.indexOf(Math.max(...r.result)) : null;
-  return { stones: [a, b], last, winner, to_move: mover, rules: { size: n } };
-}
-
 // The candidates a bot weighed, best first.
-export function notesTable(r, entry) {
+export function notesTable(entry, words) {
   const notes = entry.notes || {};
   const cands = notes.candidates || [];
   if (entry.by === "human") return h("p.muted.small", null, t("replay.human"));
@@ -278,7 +217,7 @@ export function notesTable(r, entry) {
   const hard = cands.some((c) => "visits" in c);
   const maxVisits = Math.max(1, ...cands.map((c) => c.visits || 0));
   const rows = cands.map((c, i) => h("tr", { class: String(c.action) === String(entry.action) ? "chosen" : "" },
-    h("td", null, actionWords(r, c.action), String(c.action) === String(entry.action) ? h("span.tag", null, t("replay.chosen")) : null),
+    h("td", null, words(c.action), String(c.action) === String(entry.action) ? h("span.tag", null, t("replay.chosen")) : null),
     hard ? h("td.num", null, formatNumber(c.visits),
       h("span.bar", { "aria-hidden": "true", style: `--w:${((100 * (c.visits || 0)) / maxVisits).toFixed(1)}%` })) : null,
     hard ? h("td.num", null, c.mean === null || c.mean === undefined ? "–" : formatPercent(c.mean))

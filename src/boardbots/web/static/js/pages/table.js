@@ -5,12 +5,10 @@ import { api, getConfig } from "../api.js";
 import { botChoices, botName } from "../bots.js";
 import { TableConnection } from "../conn.js";
 import { clear, h, put } from "../dom.js";
-import { formatList, formatNumber, has, t } from "../i18n.js";
+import { formatList, formatNumber, t } from "../i18n.js";
 import { describeError, navigate, toast } from "../main.js";
 import { onSettings, saveSeat, seatFor, settings } from "../settings.js";
-import { createDominationTable } from "../games/domtable.js";
-import { createYTable } from "../games/ytable.js";
-import { setCardTable } from "../games/cards.js";
+import { loadRenderer } from "../renderers.js";
 import { SoloConnection, isSolo, newSoloId, soloSummary } from "../solo/connection.js";
 import { icon } from "../icons.js";
 import { storyCharts } from "../games/charts.js";
@@ -25,17 +23,15 @@ export function minThinkMs(config) {
 export async function render(main, { params }) {
   const tableId = params[0];
   const config = await getConfig();
-  const dom = (config.games || []).find((g) => g.name === "domination");
-  if (dom) setCardTable(dom.default_options.cards);
   const creds = seatFor(tableId);
   const solo = isSolo(tableId);
   if (solo && !(creds && creds.solo)) throw Object.assign(new Error(tableId), { code: "table_not_found" });
   const { table } = solo ? { table: soloSummary(tableId, creds.solo) } : await api.table(tableId);
-  if (table.options && table.options.cards) setCardTable(table.options.cards);
+  const renderer = await loadRenderer(config, table.game);
   const conn = solo
     ? new SoloConnection(tableId, creds, minThinkMs(config), config)
     : new TableConnection(tableId, creds && creds.token ? creds : null, minThinkMs(config));
-  const page = new TablePage(main, table, conn, creds, config);
+  const page = new TablePage(main, table, conn, creds, config, renderer);
   const offSettings = onSettings((s) => { conn.minThinkMs = minThinkMs(config); });
   return () => {
     offSettings();
@@ -53,7 +49,7 @@ export function seatName(table, seat, you) {
 }
 
 class TablePage {
-  constructor(main, table, conn, creds, config) {
+  constructor(main, table, conn, creds, config, renderer) {
     this.main = main;
     this.table = table;
     this.conn = conn;
@@ -67,9 +63,11 @@ class TablePage {
     this.asked = {}; // seat -> the creator opened its "not coming?" control (kept across redraws)
     this.root = h("div.table-page", { "data-keeps-state": "", "data-game": table.game });
     put(main, this.root);
-    this.game = (table.game === "y" ? createYTable : createDominationTable)({
+    this.renderer = renderer;
+    this.game = renderer.createTable({
       act: (action) => this.act(action),
       seatName: (seat) => seatName(this.table, seat, this.you),
+      options: table.options || {},
     });
     this.build();
     this.listen();
@@ -205,6 +203,7 @@ class TablePage {
   destroy() {
     clearTimeout(this.graceTimer);
     window.removeEventListener("langchange", this.onLang);
+    if (this.game.destroy) this.game.destroy();
   }
 
   act(action) {
@@ -249,7 +248,7 @@ class TablePage {
     put(clear(this.head), 
       h("div.title-block", null,
         h("h1", null, t(`game.${tb.game}.title`)),
-        h("p.muted", null, optionsSummary(tb),
+        h("p.muted", null, this.renderer.optionsSummary(tb),
           isSolo(tb.id) ? h("span.solo-tag", { "data-test": "solo-tag" }, " · ", t("solo.tag")) : null)),
       h("div.table-tools", null, undo,
         this.ownerToken && this.unfinished
@@ -414,20 +413,4 @@ class TablePage {
       toast(describeError(err), "error");
     }
   }
-}
-
-export function optionsSummary(tb) {
-  const o = tb.options || {};
-  if (tb.game === "y") {
-    return [t("opt.y.size", { size: o.size }), o.swap ? t("opt.y.swapon") : t("opt.y.swapoff")].join(" · ");
-  }
-  const k = o.kingdom;
-  let kingdom;
-  if (Array.isArray(k)) kingdom = t("opt.dom.picked");
-  else if (k === "random") kingdom = t("opt.dom.random");
-  else {
-    const key = `preset.${k}`;
-    kingdom = t("opt.dom.preset", { name: has(key) ? t(key) : k });
-  }
-  return [kingdom, t("home.players.exact", { count: tb.seats.length })].join(" · ");
 }

@@ -2,9 +2,9 @@
 // current language. Every number (cost, coins, VP, how many cards) comes from
 // the card table the server sends (/api/config: the game's default_options.cards).
 
-import { h } from "../dom.js";
-import { formatList, has, t } from "../i18n.js";
-import { icon } from "../icons.js";
+import { h } from "../../../js/dom.js";
+import { formatList, has, t } from "../../../js/i18n.js";
+import { icon } from "../../../js/icons.js";
 
 let table = {};
 

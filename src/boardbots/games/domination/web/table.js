@@ -2,16 +2,16 @@
 // your piles, the trash and the log. Only legal actions are clickable; hovering
 // or focusing a card shows what it does and what choosing it now would do.
 
-import { clear, h, put } from "../dom.js";
-import { formatList, formatNumber, t } from "../i18n.js";
+import { clear, h, put } from "../../../js/dom.js";
+import { formatList, formatNumber, t } from "../../../js/i18n.js";
 import { cardFace, cardLines, cardName, cardSpec, fitNames, mainType, typeLine } from "./cards.js";
-import { domButtonText, domPrompt, domWait, logLine, previewChips, splitAction } from "./domtext.js";
-import { domTurns, storyList, tableStory } from "./story.js";
+import { domButtonText, domPrompt, domWait, logLine, previewChips, splitAction } from "./text.js";
+import { domTurns, storyList, tableStory } from "../../../js/games/story.js";
 import { vpBreakdown } from "./vpbreakdown.js";
-import { MOTION } from "./motion.js";
+import { MOTION } from "../../../js/games/motion.js";
 import { pilesPanel, trashPanel } from "./piles.js";
-import { focusKey, restoreFocus } from "./focus.js";
-import { illegalHint } from "../hint.js";
+import { focusKey, restoreFocus } from "../../../js/games/focus.js";
+import { illegalHint } from "../../../js/hint.js";
 
 const HAND_VERBS = { action: ["play"], buy: ["play"], play: ["play"], react: ["react"] };
 const TYPE_ORDER = { action: 0, attack: 0, reaction: 0, treasure: 1, victory: 2, curse: 3 };

@@ -3,8 +3,8 @@
 // knowledge (what they started with, bought and gained is all in the open), so
 // the final view holds them all; numbers come from the card table.
 
-import { h } from "../dom.js";
-import { formatNumber, t } from "../i18n.js";
+import { h } from "../../../js/dom.js";
+import { formatNumber, t } from "../../../js/i18n.js";
 import { cardName, cardSpec } from "./cards.js";
 
 // The cards seat p owns as the view tells them (the engine's `known_cards`, plus

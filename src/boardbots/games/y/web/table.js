@@ -1,11 +1,11 @@
 // The Game of Y at a table: the board, the prompt, hover previews, the swap
 // offer and the list of moves.
 
-import { clear, h, put } from "../dom.js";
-import { formatList, t } from "../i18n.js";
-import { cellName, createBoard, stoneName } from "./y.js";
-import { tableStory } from "./story.js";
-import { illegalHint } from "../hint.js";
+import { clear, h, put } from "../../../js/dom.js";
+import { formatList, t } from "../../../js/i18n.js";
+import { cellName, createBoard, stoneName } from "./board.js";
+import { tableStory } from "../../../js/games/story.js";
+import { illegalHint } from "../../../js/hint.js";
 
 export function yActionText(n, action) {
   return action === "swap" ? t("y.move.swap") : t("y.move.place", { cell: cellName(n, Number(action)) });

@@ -2,8 +2,8 @@
 // view's bitboards (BigInt: cell (r, c) is bit r*n + c), hover preview,
 // keyboard play, last move and the winning chain.
 
-import { h, clear, put } from "../dom.js";
-import { t } from "../i18n.js";
+import { h, clear, put } from "../../../js/dom.js";
+import { t } from "../../../js/i18n.js";
 
 // Board sizes the engine accepts, as the server states them
 // (/api/config games[].option_ranges.size, from games/y/rules.py). When the

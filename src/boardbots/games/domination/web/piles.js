@@ -3,10 +3,10 @@
 // last decision gets a landing animation, whoever made it grow (spec 000: bots'
 // moves look like people's).
 
-import { h } from "../dom.js";
-import { formatNumber, t } from "../i18n.js";
+import { h } from "../../../js/dom.js";
+import { formatNumber, t } from "../../../js/i18n.js";
 import { cardCounts, cardFace } from "./cards.js";
-import { MOTION } from "./motion.js";
+import { MOTION } from "../../../js/games/motion.js";
 
 function counted(list) {
   const m = new Map();

@@ -1,6 +1,6 @@
 // Domination actions, prompts and log lines in words, from the catalogue.
 
-import { formatList, has, t } from "../i18n.js";
+import { formatList, has, t } from "../../../js/i18n.js";
 import { cardName } from "./cards.js";
 
 const CARD_VERBS = ["play", "buy", "gain", "discard", "trash", "topdeck", "react"];
