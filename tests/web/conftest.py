@@ -197,3 +197,13 @@ def api(server: str, path: str, body: dict[str, Any] | None = None) -> Any:
     )
     with urllib.request.urlopen(req, timeout=10) as r:
         return json.loads(r.read())
+
+
+def finished_table(server: str, body: dict[str, Any]) -> str:
+    """A table of bots only, played to the end by the server."""
+    table: str = api(server, "/api/tables", body)["table"]["id"]
+    deadline = time.monotonic() + BOT_TURN_TIMEOUT_MS / 1000
+    while api(server, f"/api/tables/{table}")["table"]["status"] == "playing":
+        assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.2)
+    return table

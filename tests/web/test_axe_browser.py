@@ -4,14 +4,19 @@ accessibility violation (issue 21, point 5)."""
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from tests.web import axe
-from tests.web.conftest import BOT_TURN_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, SCREENSHOTS, api
+from tests.web.conftest import (
+    BOT_TURN_TIMEOUT_MS,
+    DEFAULT_TIMEOUT_MS,
+    SCREENSHOTS,
+    api,
+    finished_table,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -27,15 +32,6 @@ def axe_script() -> str:
         pytest.skip(reason)
 
 
-def finished(server: str, body: dict[str, Any]) -> str:
-    table: str = api(server, "/api/tables", body)["table"]["id"]
-    deadline = time.monotonic() + BOT_TURN_TIMEOUT_MS / 1000
-    while api(server, f"/api/tables/{table}")["table"]["status"] == "playing":
-        assert time.monotonic() < deadline, "the bots did not finish their game"
-        time.sleep(0.2)
-    return table
-
-
 @pytest.fixture(scope="module")
 def tables(server: str) -> Iterator[dict[str, str]]:
     easy = {"kind": "bot", "bot": "easy"}
@@ -46,8 +42,8 @@ def tables(server: str) -> Iterator[dict[str, str]]:
         {"game": "y", "options": {"size": 5}, "seats": [{"kind": "human"}, easy]},
     )
     yield {
-        "y": finished(server, {"game": "y", "options": {"size": 5}, "seats": [easy, easy]}),
-        "domination": finished(
+        "y": finished_table(server, {"game": "y", "options": {"size": 5}, "seats": [easy, easy]}),
+        "domination": finished_table(
             server, {"game": "domination", "options": {"turn_limit": 2}, "seats": [money, money]}
         ),
         "waiting": waiting["table"]["id"],

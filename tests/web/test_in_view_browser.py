@@ -4,13 +4,12 @@ area, or a replay's board and controls while stepping (issue 21, point 2)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.web.conftest import BOT_TURN_TIMEOUT_MS, api, expect, shot
+from tests.web.conftest import BOT_TURN_TIMEOUT_MS, expect, finished_table, shot
 
 pytestmark = pytest.mark.browser
 
@@ -38,16 +37,6 @@ def set_language(page: Any, lang: str) -> None:
         return
     page.locator(f"[data-lang={lang}]").click()
     page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
-
-
-def finished_table(server: str, body: dict[str, Any]) -> str:
-    """A table of bots only, played to the end by the server."""
-    table: str = api(server, "/api/tables", body)["table"]["id"]
-    deadline = time.monotonic() + BOT_TURN_TIMEOUT_MS / 1000
-    while api(server, f"/api/tables/{table}")["table"]["status"] == "playing":
-        assert time.monotonic() < deadline, "the bots did not finish their game"
-        time.sleep(0.2)
-    return table
 
 
 @pytest.fixture(scope="module")
