@@ -261,20 +261,19 @@ def reply_cells(state: State) -> tuple[int, ...]:
     players' cheapest trees, which build our connection and cut theirs at once."""
     b = board_of(state)
     black, white = state["stones"]
-    me = state["to_move"]
-    key = (b.n, black, white, me)
+    key = (b.n, black, white)  # the sum is the same whoever moves
     found = _CELLS.get(key)
     if found is None:
         if len(_CELLS) >= PLAN_CACHE_SIZE:
             _CELLS.clear()
-        found = _CELLS[key] = _reply_cells(b, black, white, me)
+        found = _CELLS[key] = _reply_cells(b, black, white)
     return found
 
 
-_CELLS: dict[tuple[int, Bitboard, Bitboard, int], tuple[int, ...]] = {}
+_CELLS: dict[tuple[int, Bitboard, Bitboard], tuple[int, ...]] = {}
 
 
-def _reply_cells(b: Board, black: Bitboard, white: Bitboard, me: int) -> tuple[int, ...]:
+def _reply_cells(b: Board, black: Bitboard, white: Bitboard) -> tuple[int, ...]:
     ours, theirs = plans(b, black, white)
     empty = b.full & ~(black | white)
     if not empty:
