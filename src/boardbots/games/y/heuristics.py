@@ -15,6 +15,7 @@ from functools import cache
 from boardbots.core.contract import Action, State, Stop
 from boardbots.core.heuristics import Heuristics
 from boardbots.core.rng import Rng
+from boardbots.games.y import slices
 from boardbots.games.y.board import Bitboard, Board
 from boardbots.games.y.engine import GAME, SWAP, board_of, random_subset
 from boardbots.games.y.replies import ReplyNode, ReplyTable
@@ -159,26 +160,32 @@ def threats(state: State) -> tuple[Bitboard, Bitboard]:
 # ---------------------------------------------------------------- connection measure
 
 
-def side_distances(b: Board, own: Bitboard, empty: Bitboard, side: Bitboard) -> list[int]:
-    """Per cell, the fewest empty cells (itself included) a path from `side` must fill.
+def side_layers(b: Board, own: Bitboard, empty: Bitboard, side: Bitboard) -> list[Bitboard]:
+    """Cells by their distance from `side`: layer k holds the cells whose path from the
+    side must fill k empty cells (the cell itself included).
 
     Own stones cost nothing, so each layer grows by one ring of empty cells
     and then floods through every friendly group it touches.
     """
-    dist = [FAR] * (b.n * b.n)
     reach = b.group(own, side & own)
-    for i in _bits(reach):
-        dist[i] = 0
-    k = 0
+    layers = [reach]
     while True:
         ring = (b.neighbours(reach) | side) & empty & ~reach
         if not ring:
-            return dist
-        k += 1
+            return layers
         grown = b.group(own, reach | ring)
-        for i in _bits(grown & ~reach):
-            dist[i] = k
+        layers.append(grown & ~reach)
         reach = grown
+
+
+def side_distances(b: Board, own: Bitboard, empty: Bitboard, side: Bitboard) -> list[int]:
+    """Per cell, the fewest empty cells (itself included) a path from `side` must fill
+    (FAR where none can)."""
+    dist = [FAR] * (b.n * b.n)
+    for k, layer in enumerate(side_layers(b, own, empty, side)):
+        for i in b.cells_in(layer):
+            dist[i] = k
+    return dist
 
 
 def y_distance(b: Board, own: Bitboard, other: Bitboard) -> float:
@@ -199,27 +206,29 @@ def y_distance(b: Board, own: Bitboard, other: Bitboard) -> float:
 @dataclasses.dataclass(frozen=True, slots=True)
 class Plan:
     """One player's connection plan: `distance` as `y_distance` gives it, and per cell
-    the stones a cheapest tree forced through that cell needs (`through`; 3·FAR for
-    the opponent's stones)."""
+    the stones a cheapest tree forced through that cell needs (`through`, as bit planes,
+    see `slices.py`; 3·FAR for the opponent's stones)."""
 
     distance: float
-    through: tuple[int, ...]
+    through: slices.Planes
 
 
 def plan(b: Board, own: Bitboard, other: Bitboard) -> Plan:
     """The connection measure of `y_distance`, with the per-cell totals behind it."""
     empty = b.full & ~(own | other)
-    da, db, dc = (side_distances(b, own, empty, s) for s in (b.side_a, b.side_b, b.side_c))
-    through = [3 * FAR] * (b.n * b.n)
+    total = slices.constant(-2, empty)  # an empty cell's own cost is counted three times
+    for side in (b.side_a, b.side_b, b.side_c):
+        layers = side_layers(b, own, empty, side)
+        reached = 0
+        for layer in layers:
+            reached |= layer
+        total = slices.add(total, slices.from_layers(layers, b.full & ~reached, FAR))
     best, ways = FAR, 0
-    for i in _bits(own | empty):
-        total = da[i] + db[i] + dc[i] - (2 if empty >> i & 1 else 0)
-        through[i] = total
-        if total < best:
-            best, ways = total, 1
-        elif total == best:
-            ways += 1
-    return Plan(best - ROBUST * ways / (ways + ROBUST_HALF), tuple(through))
+    if own | empty:
+        least, cells = slices.least(total, own | empty)
+        if least <= FAR:  # else no plan at all: FAR, with no meeting cells
+            best, ways = least, cells.bit_count()
+    return Plan(best - ROBUST * ways / (ways + ROBUST_HALF), total)
 
 
 PLAN_CACHE_SIZE = 8192
@@ -253,43 +262,38 @@ def reply_cells(state: State) -> tuple[int, ...]:
     players' cheapest trees, which build our connection and cut theirs at once."""
     b = board_of(state)
     black, white = state["stones"]
-    me = state["to_move"]
-    key = (b.n, black, white, me)
+    key = (b.n, black, white)  # the sum is the same whoever moves
     found = _CELLS.get(key)
     if found is None:
         if len(_CELLS) >= PLAN_CACHE_SIZE:
             _CELLS.clear()
-        found = _CELLS[key] = _reply_cells(b, black, white, me)
+        found = _CELLS[key] = _reply_cells(b, black, white)
     return found
 
 
-_CELLS: dict[tuple[int, Bitboard, Bitboard, int], tuple[int, ...]] = {}
+_CELLS: dict[tuple[int, Bitboard, Bitboard], tuple[int, ...]] = {}
 
 
-def _reply_cells(b: Board, black: Bitboard, white: Bitboard, me: int) -> tuple[int, ...]:
+def _reply_cells(b: Board, black: Bitboard, white: Bitboard) -> tuple[int, ...]:
     ours, theirs = plans(b, black, white)
-    if me == 1:
-        ours, theirs = theirs, ours
     empty = b.full & ~(black | white)
-    mine, other = ours.through, theirs.through
-    top, out = 1 << 30, []
-    for i in _bits(empty):
-        score = mine[i] + other[i]
-        if score < top:
-            top, out = score, [i]
-        elif score == top:
-            out.append(i)
-    return tuple(out)
+    if not empty:
+        return ()
+    _, cells = slices.least(slices.add(ours.through, theirs.through), empty)
+    return tuple(b.cells_in(cells))
 
 
-def ranked_replies(state: State) -> tuple[int, ...]:
-    """Every empty cell in the quick policy's order: least `through` sum first (ties by
-    cell number), so its greedy choices come first."""
+def ranked_replies(state: State, count: int) -> tuple[int, ...]:
+    """The `count` first empty cells in the quick policy's order: least `through` sum
+    first (ties by cell number), so its greedy choices come first."""
     b = board_of(state)
     black, white = state["stones"]
     ours, theirs = plans(b, black, white)
-    total = [m + o for m, o in zip(ours.through, theirs.through, strict=True)]
-    return tuple(sorted(_bits(b.full & ~(black | white)), key=total.__getitem__))
+    total = slices.add(ours.through, theirs.through)
+    out: list[int] = []
+    for group in slices.ranked(total, b.full & ~(black | white), count):
+        out += b.cells_in(group)
+    return tuple(out[:count])
 
 
 def reply_node(state: State, width: int) -> ReplyNode:
@@ -304,7 +308,7 @@ def reply_node(state: State, width: int) -> ReplyNode:
     must = winning_cells(b, other, own)
     if must & (must - 1):
         return ReplyNode((), settled=1.0)
-    cells = (must.bit_length() - 1,) if must else ranked_replies(state)[:width]
+    cells = (must.bit_length() - 1,) if must else ranked_replies(state, width)
     return ReplyNode(cells, visits=[0] * len(cells), totals=[0.0] * len(cells))
 
 
@@ -440,7 +444,7 @@ class YHeuristics(Heuristics):
     # Hard's iteration cap when its bot code sets none. Y iterations are cheap: at the
     # seed's 1,500 a decision used about 150 ms of its 900 ms budget; docs/bots.md has
     # the timings and the matches behind this number.
-    hard_iterations = 6_000
+    hard_iterations = 10_000
     # A win, or the only cell that stops the opponent's win, is never worse than any
     # other move; the reply bandit would rate every move that keeps two winning cells a
     # sure win too, so Hard must take the win rather than a later one.
