@@ -6,8 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import api, expect, shot
-from tests.web.test_axe_browser import finished
+from tests.web.conftest import api, expect, finished_table, shot
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +28,7 @@ def _check_score_chart(page: Any, points: list[dict[str, Any]]) -> None:
 
 
 def test_y_charts_at_the_end_and_in_the_replay_up_to_the_step(new_page: Any, server: str) -> None:
-    table = finished(server, {"game": "y", "options": {"size": 5}, "seats": [EASY, EASY]})
+    table = finished_table(server, {"game": "y", "options": {"size": 5}, "seats": [EASY, EASY]})
     timeline = api(server, f"/api/tables/{table}/replay")["timeline"]
     points = timeline["points"]
     assert timeline["score"] == "to_connect" and len(points) >= 5
@@ -54,7 +53,7 @@ def test_y_charts_at_the_end_and_in_the_replay_up_to_the_step(new_page: Any, ser
 
 def test_domination_charts_have_a_deck_chart_per_player(new_page: Any, server: str) -> None:
     body = {"game": "domination", "options": {"turn_limit": 8}, "seats": [MONEY, MONEY]}
-    table = finished(server, body)
+    table = finished_table(server, body)
     replay = api(server, f"/api/tables/{table}/replay")
     points = replay["timeline"]["points"]
     assert replay["timeline"]["score"] == "vp" and len(points) >= 4
