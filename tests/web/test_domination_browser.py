@@ -3,7 +3,6 @@ playing several turns with a Militia discard prompt."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -126,7 +125,6 @@ def test_domination_turns_with_militia_against_big_money(new_page: Any, server: 
     assert hand(ann).count() == 5
     assert ann.locator("[data-test=hand] button.card").count() == 5, "every card may be discarded"
     assert ann.locator(".dom-supply button.card").count() == 0, "nothing else is clickable"
-    time.sleep(0.4)
     shot(ann, "domination-militia-prompt")
     for left in (4, 3):
         ann.locator("[data-test=hand] button.card").first.click()
@@ -150,7 +148,6 @@ def test_domination_turns_with_militia_against_big_money(new_page: Any, server: 
     assert heads[0] == "Your turn" and "Bea's turn" in heads  # the log is grouped by turn
     assert "Big Money bot discards" in turns.first.inner_text()  # the victims' lines stay in it
     ann.evaluate("() => window.scrollTo(0, 0)")
-    time.sleep(0.4)
     shot(ann, "domination-table")
 
     # The creator closes the table; the replay then steps through the public positions.
