@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from boardbots.games import get_game
 from tests.web.conftest import BOT_TURN_TIMEOUT_MS, api, expect, shot
 from tests.web.strings import load_strings
 
@@ -109,10 +110,30 @@ RECORD_MOTION = """
 """
 
 
-def test_cards_move_the_same_for_a_person_and_a_bot(new_page: Any) -> None:
+def seed_where_big_money_buys_at_once() -> int:
+    """A seed where the person starts and Big Money's first hand holds $3 or more, so its
+    first turn surely buys (a $2 hand buys nothing, and the test would wait for nothing)."""
+    game = get_game("domination")
+    for seed in range(500):
+        state = game.new_state(2, seed, {})
+        hand = game.player_view(state, 1)["players"][1]["hand"]
+        if state["first"] == 0 and hand.count("Copper") >= 3:
+            return seed
+    raise AssertionError("no seed in range deals Big Money $3 at once")
+
+
+def test_cards_move_the_same_for_a_person_and_a_bot(new_page: Any, server: str) -> None:
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "bigmoney"}]
+    made = api(
+        server,
+        "/api/tables",
+        {"game": "domination", "seed": seed_where_big_money_buys_at_once(), "seats": seats},
+    )
     page = new_page(1366, 800)
-    page.goto("/#/")
-    page.locator("[data-test=start]").click()
+    page.goto(f"/#/join/{made['table']['id']}")
+    page.locator("#jname").fill("Ann")
+    page.locator("#jseat").select_option("0")
+    page.get_by_role("button", name="Take the seat").click()
     page.locator(".dom-prompt.mine").wait_for(timeout=BOT_TURN_TIMEOUT_MS)
     page.evaluate(RECORD_MOTION)
     page.locator("[data-action=treasures]").click()
