@@ -81,7 +81,7 @@ def test_a_journal_written_by_other_code_is_refused(
 ) -> None:
     path = tmp_path / "run.jsonl"
     _journal_run(path, 1, resume=False)
-    monkeypatch.setattr(journal_mod, "code_hash", lambda: "0" * 16)
+    monkeypatch.setattr(journal_mod, "code_hash", lambda game=None: "0" * 16)
     with pytest.raises(ValueError, match="other bot or engine code"):
         Journal(path, SPEC, 3).load()
 
@@ -93,6 +93,24 @@ def test_code_hash_covers_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(journal_mod, "CODE_PACKAGES", ("core", "games"))
     assert journal_mod.code_hash() != first
     journal_mod.code_hash.cache_clear()
+
+
+def test_a_game_code_hash_leaves_the_other_games_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Editing Y must not void a Domination journal, and must void Y's own."""
+    y_engine = Path(str(journal_mod.resources.files("boardbots"))) / "games/y/engine.py"
+    before = {g: journal_mod.code_hash(g) for g in ("y", "domination")}
+    real_read = Path.read_bytes
+
+    def edited(path: Path) -> bytes:
+        data = real_read(path)
+        return data + b"# edited" if path == y_engine else data
+
+    journal_mod.code_hash.cache_clear()
+    monkeypatch.setattr(Path, "read_bytes", edited)
+    after = {g: journal_mod.code_hash(g) for g in ("y", "domination")}
+    journal_mod.code_hash.cache_clear()
+    assert after["domination"] == before["domination"]
+    assert after["y"] != before["y"]
 
 
 def test_sim_cli_resumes_from_its_journal(tmp_path: Path) -> None:

@@ -181,7 +181,7 @@ def _write_acceptance(
         "game": game,
         "full": full,
         "seed": seed,
-        "code": code_hash(),
+        "code": code_hash(game),
         "rows": rows,
     }
     if merge_order is not None:
