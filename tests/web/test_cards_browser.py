@@ -131,6 +131,8 @@ def test_cards_move_the_same_for_a_person_and_a_bot(new_page: Any, server: str) 
     )
     page = new_page(1366, 800)
     page.goto(f"/#/join/{made['table']['id']}")
+    # The table names no kingdom: the join page shows the one it plays (the default).
+    expect(page.locator("form.panel")).to_contain_text(EN["preset.first-game"])
     page.locator("#jname").fill("Ann")
     page.locator("#jseat").select_option("0")
     page.get_by_role("button", name="Take the seat").click()

@@ -10,9 +10,13 @@ import { cardCounts, cardFace, cardName, kingdomCards, setCardTable } from "./ca
 import { createDominationTable, logCap } from "./table.js";
 import { domActionText } from "./text.js";
 
+// The kingdom a table plays when its creator named none (the server's default).
+let defaultKingdom = "";
+
 // Card names and faces come from the server's card table, known once the game is loaded.
 export function prepare(info) {
   if (info) setCardTable(info.default_options.cards);
+  if (info) defaultKingdom = info.default_options.kingdom;
 }
 
 // The live table; a table with its own card set draws those cards.
@@ -26,7 +30,7 @@ export function actionText(action) {
 }
 
 export function optionsSummary(table) {
-  const k = (table.options || {}).kingdom;
+  const k = (table.options || {}).kingdom ?? defaultKingdom;
   let kingdom;
   if (Array.isArray(k)) kingdom = t("opt.dom.picked");
   else if (k === "random") kingdom = t("opt.dom.random");
