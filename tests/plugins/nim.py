@@ -217,8 +217,20 @@ class PerfectBot:
         return ctx.rng.choice(legal)
 
 
+class NimStory:
+    """The toy's charts: one line per seat, 1 for the winner once there is one."""
+
+    score = "vp"
+    parts: tuple[str, ...] = ()
+
+    def point(self, view: View) -> dict[str, Any]:
+        seats = range(len(view["tokens"]))
+        return {"scores": [float(view["winner"] == p) for p in seats], "decks": None}
+
+
 PLUGIN = GamePlugin(
     GAME,
+    story=NimStory,
     heuristics=NimHeuristics,
     bots=lambda: (BotSpec("nim-perfect", PerfectBot, lab=True),),
     web=Path(__file__).parent / "nim_web",

@@ -21,6 +21,7 @@ from boardbots.bots import registry
 from boardbots.cli import app
 from boardbots.core.contract import Action, State, View
 from boardbots.server.game_web import web_files
+from boardbots.server.timeline import timeline_of_views
 from boardbots.testing import CHECKS, ConformanceError, check_game
 from tests.plugins import nim
 from tests.server.conftest import (
@@ -147,6 +148,20 @@ def test_the_cli_lists_and_plays_it(installed: None) -> None:
 def test_a_static_export_carries_its_browser_files(installed: None) -> None:
     files = dict(web_files())
     assert files["games/nim/web/renderer.js"] == nim.PLUGIN.web / "renderer.js"
+
+
+def test_its_charts_come_from_its_declared_story(installed: None) -> None:
+    """An installed game lives outside `boardbots.games`, so its charts must come from
+    the hook it declares, not from a module name the registry guesses."""
+    game = games.get_game("nim")
+    state = game.new_state(2, 5, {})
+    views = [game.player_view(state, None)]
+    while not game.is_over(state):
+        game.apply(state, game.legal_actions(state)[0])
+        views.append(game.player_view(state, None))
+    timeline = timeline_of_views("nim", views)
+    assert timeline is not None and timeline["score"] == "vp"
+    assert timeline["points"][-1]["scores"] == game.scores(state)
 
 
 def test_the_lab_plays_it(installed: None, tmp_path: Path) -> None:

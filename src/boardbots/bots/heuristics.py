@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from boardbots.core.contract import Action, Game, State, Stop, View
 from boardbots.core.heuristics import Heuristics
 from boardbots.core.rng import Rng
-from boardbots.games import get_game, plugin_for
+from boardbots.games import declared, get_game, plugin_for
 
 _CACHE: dict[str, Heuristics] = {}
 
@@ -23,13 +23,7 @@ _CACHE: dict[str, Heuristics] = {}
 def heuristics_for(game_name: str) -> Heuristics:
     """The heuristics the game's plug-in declares; ImportError for a game without any
     (only Random plays it)."""
-    found = _CACHE.get(game_name)
-    if found is None:
-        loader = plugin_for(game_name).heuristics
-        if loader is None:
-            raise ImportError(f"game {game_name!r} declares no heuristics")
-        found = _CACHE[game_name] = loader()
-    return found
+    return declared(game_name, "heuristics", plugin_for(game_name).heuristics, _CACHE)
 
 
 class World(NamedTuple):

@@ -17,6 +17,7 @@ from boardbots.core.contract import Game
 from boardbots.core.encoding import Encoding
 from boardbots.core.heuristics import Heuristics
 from boardbots.core.params import Param
+from boardbots.core.story import Story
 
 
 @dataclasses.dataclass(frozen=True)
@@ -55,6 +56,9 @@ class GamePlugin:
     """A fixed-size tensor form for RL (docs/rl.md). Default None: no adapter for it."""
     experiments: Callable[[], Mapping[str, Any]] | None = None
     """The acceptance experiments as data (docs/acceptance.md). Default None: none."""
+    story: Callable[[], Story] | None = None
+    """The numbers the end-of-game and replay charts plot (core/story.py). Default
+    None: the pages show no charts."""
     web: Path | None = None
     """A folder of the game's browser files (its renderer ES module, strings, rules
     page), served at `plugins/<name>/` and copied by `export-static`; the game's

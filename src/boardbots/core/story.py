@@ -1,6 +1,6 @@
 """A game's story in numbers: what its end-of-game and replay charts plot.
 
-Each game that has charts declares `STORY` in `boardbots.games.<name>.story`
+Each game that has charts declares them as its plug-in's `story` hook
 (found by `games.story_for`). A point is read from a view, never a state, so
 the charts can only show what the viewer could already see; the server builds
 them from spectator views, the least any seat knows.
@@ -19,12 +19,17 @@ Point = dict[str, Any]
 class Story(Protocol):
     """One game's chart data."""
 
-    score: str
-    """What the score line counts, named for the page's words: "vp" (higher is better)
-    or "to_connect" (stones still needed; lower is better)."""
+    @property
+    def score(self) -> str:
+        """What the score line counts, named for the page's words: "vp" (higher is better)
+        or "to_connect" (stones still needed; lower is better)."""
+        ...
 
-    parts: tuple[str, ...]
-    """The stacked parts of each seat's deck chart, bottom first; empty for no such chart."""
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """The stacked parts of each seat's deck chart, bottom first; empty for no such
+        chart."""
+        ...
 
     def point(self, view: View) -> Point:
         """The chart values in this position: a score per seat (None when it cannot be

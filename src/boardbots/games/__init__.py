@@ -13,7 +13,7 @@ import json
 import pkgutil
 from collections.abc import Callable, Mapping
 from importlib import metadata, resources
-from typing import Any
+from typing import Any, TypeVar
 
 from boardbots.core.contract import Game
 from boardbots.core.encoding import Encoding
@@ -21,6 +21,8 @@ from boardbots.core.plugin import GamePlugin
 from boardbots.core.story import Story
 
 ENTRY_POINT_GROUP = "boardbots.games"
+
+T = TypeVar("T")
 
 _PLUGINS: dict[str, GamePlugin] = {}
 _LOADED: list[bool] = []
@@ -99,25 +101,24 @@ def game_names() -> list[str]:
 
 def encoding_for(name: str) -> Encoding:
     """The game's fixed-size form (docs/rl.md); a game without one raises ImportError."""
-    found = _ENCODINGS.get(name)
-    if found is None:
-        loader = plugin_for(name).encoding
-        if loader is None:
-            raise ImportError(f"game {name!r} declares no encoding")
-        found = _ENCODINGS[name] = loader()
-    return found
+    return declared(name, "encoding", plugin_for(name).encoding, _ENCODINGS)
 
 
 _STORIES: dict[str, Story] = {}
 
 
 def story_for(name: str) -> Story:
-    """The game's declared `STORY` from `boardbots.games.<name>.story` (core/story.py)."""
-    found = _STORIES.get(name)
+    """The game's chart numbers (core/story.py); a game without them raises ImportError."""
+    return declared(name, "story", plugin_for(name).story, _STORIES)
+
+
+def declared(name: str, hook: str, loader: Callable[[], T] | None, cache: dict[str, T]) -> T:
+    """A plug-in's optional piece, loaded once; ImportError when the game declares none."""
+    found = cache.get(name)
     if found is None:
-        get_game(name)  # an unknown game fails here with the list of known ones
-        found = importlib.import_module(f"boardbots.games.{name}.story").STORY
-        _STORIES[name] = found
+        if loader is None:
+            raise ImportError(f"game {name!r} declares no {hook}")
+        found = cache[name] = loader()
     return found
 
 

@@ -8,6 +8,7 @@ from boardbots.core.encoding import Encoding
 from boardbots.core.heuristics import Heuristics
 from boardbots.core.params import Param
 from boardbots.core.plugin import BotSpec, GamePlugin
+from boardbots.core.story import Story
 from boardbots.games import data_file
 from boardbots.games.domination.engine import GAME
 
@@ -34,11 +35,18 @@ def _encoding() -> Encoding:
     return ENCODING
 
 
+def _story() -> Story:
+    from boardbots.games.domination.story import STORY
+
+    return STORY
+
+
 PLUGIN = GamePlugin(
     GAME,
     heuristics=_heuristics,
     bots=_bots,
     encoding=_encoding,
     experiments=data_file(__package__ or "boardbots.games.domination", "experiments.json"),
+    story=_story,
     web=Path(__file__).parent / "web",
 )
