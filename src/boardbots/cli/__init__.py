@@ -29,6 +29,7 @@ _COMMANDS = [
     "boardbots.cli.tune",
     "boardbots.cli.serve",
     "boardbots.cli.replay",
+    "boardbots.cli.recheck",
     "boardbots.cli.fetch_pyodide",
     "boardbots.cli.export_static",
 ]

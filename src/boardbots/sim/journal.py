@@ -24,6 +24,8 @@ from typing import Any
 from boardbots.sim.harness import GameRecord, MatchSpec
 
 CODE_PACKAGES = ("core", "games", "bots")
+RECHECKED = "rechecked"
+"""The header key listing the code a journal was carried over from, and the proof."""
 
 
 @cache
@@ -69,6 +71,8 @@ class Journal:
     def __init__(self, path: Path, spec: MatchSpec, seed: int) -> None:
         self.path = path
         self.header = run_header(spec, seed)
+        self.rechecked: list[dict[str, Any]] = []
+        """Earlier code this journal was carried over from (sim/recheck.py), kept on rewrite."""
 
     @property
     def previous(self) -> Path:
@@ -82,18 +86,13 @@ class Journal:
         """
         if not self.path.exists():
             return {}
-        lines = self.path.read_text().splitlines()
-        if not lines:
+        found, done = read(self.path)
+        if found is None:
             return {}
-        found = _parse(lines[0])
+        if isinstance(found, dict):
+            self.rechecked = list(found.pop(RECHECKED, []))
         if found != self.header:
             raise ValueError(_mismatch(self.path, found, self.header))
-        done: dict[int, GameRecord] = {}
-        for line in lines[1:]:
-            data = _parse(line)
-            if data is not None:
-                rec = GameRecord(**data)
-                done[rec.index] = rec
         return done
 
     def begin(self, resume: bool, games: int | None = None) -> dict[int, GameRecord]:
@@ -109,20 +108,41 @@ class Journal:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if not resume and self.path.exists():
             self.path.replace(self.previous)
-        fresh = self.path.with_name(self.path.name + ".tmp")
-        with fresh.open("w") as out:  # then one atomic rename: a kill here loses nothing
-            out.write(json.dumps(self.header, sort_keys=True) + "\n")
-            for i in sorted(kept):
-                out.write(_line(kept[i]))
-        fresh.replace(self.path)
+        self.write(kept)
         if games is None:
             return kept
         return {i: r for i, r in kept.items() if i < games}
+
+    def write(self, kept: dict[int, GameRecord]) -> None:
+        """The header and `kept`, written whole and then renamed into place at once, so a
+        kill at any moment leaves the old journal or the new one, never a torn mix."""
+        fresh = self.path.with_name(self.path.name + ".tmp")
+        with fresh.open("w") as out:
+            header = self.header | ({RECHECKED: self.rechecked} if self.rechecked else {})
+            out.write(json.dumps(header, sort_keys=True) + "\n")
+            for i in sorted(kept):
+                out.write(_line(kept[i]))
+        fresh.replace(self.path)
 
     def append(self, rec: GameRecord) -> None:
         with self.path.open("a") as out:
             out.write(_line(rec))
             out.flush()
+
+
+def read(path: Path) -> tuple[Any, dict[int, GameRecord]]:
+    """A journal file's first line as parsed (None for an empty file) and its games by
+    index, whatever run or code it names; a torn line is left out."""
+    lines = path.read_text().splitlines()
+    if not lines:
+        return None, {}
+    done: dict[int, GameRecord] = {}
+    for line in lines[1:]:
+        data = _parse(line)
+        if data is not None:
+            rec = GameRecord(**data)
+            done[rec.index] = rec
+    return _parse(lines[0]), done
 
 
 def _line(rec: GameRecord) -> str:
@@ -143,6 +163,7 @@ def _mismatch(path: Path, found: Any, wanted: dict[str, Any]) -> str:
     if what == ["code"]:
         return (
             f"{path} was written by other bot or engine code (code {found.get('code')}, "
-            f"now {wanted['code']}); its games would differ: start afresh without --resume"
+            f"now {wanted['code']}); its games may differ: start afresh without --resume, "
+            f"or replay a sample with `boardbots recheck {path}`"
         )
     return f"{path} belongs to another run (different {', '.join(what)}); start afresh"
