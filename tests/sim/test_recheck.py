@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from boardbots.cli import app
+from boardbots.sim.acceptance import status_row, strength_row
 from boardbots.sim.harness import MatchSpec
 from boardbots.sim.journal import Journal, code_hash
 from boardbots.sim.recheck import recheck, sample
@@ -74,3 +75,19 @@ def test_the_cli_says_what_it_did_and_fails_on_a_difference(tmp_path: Path) -> N
     assert again.exit_code == 0 and "nothing to do" in again.output
     missing = CliRunner().invoke(app, ["recheck", str(tmp_path / "none.jsonl")])
     assert missing.exit_code != 0 and "no journal at" in missing.output
+
+
+def test_a_carried_journal_is_named_in_the_acceptance_row(tmp_path: Path) -> None:
+    suite = {"game": "y", "options": {"size": 5}}
+    exp = {"name": "Easy vs Random", "seats": ["easy", "random"], "measure": "win_share",
+           "bot": "easy", "target": 0.5, "games": 4, "full_games": 4}  # fmt: skip
+    journals = tmp_path / "journal"
+    first = strength_row(suite, exp, False, 3, 1, journals=journals)
+    assert "rechecked" not in first
+    path = next(journals.glob("*.jsonl"))
+    _stamp(path, OLD)
+    recheck(path, 2)
+    again = strength_row(suite, exp, False, 3, 1, journals=journals, resume=True)
+    assert again["rechecked"] == [{"from": OLD, "games": [0, 3]}]
+    assert again["value"] == first["value"]
+    assert status_row(suite, exp, False, 3, journals)["rechecked"] == again["rechecked"]

@@ -87,7 +87,7 @@ def strength_row(
             progress(exp["name"], done[0], games)
 
     records = run(spec, games, seed, workers, tick, kept, backend)
-    row = _judged(exp, records)
+    row = _judged(exp, records) | _carried(journal)
     if short:
         row = {**row, **ci_verdict(exp, row), "ci_note": f"{games} games in CI: {exp['ci_why']}"}
     if ci and exp.get("open"):
@@ -156,10 +156,16 @@ def status_row(
     records = [kept[i] for i in sorted(kept) if i < games]
     if not records:
         return _unjudged(exp, "no games yet", f"{games} to play", "-")
-    row = _judged(exp, records)
+    row = _judged(exp, records) | _carried(journal)
     if len(records) < games:
         row.update(passed=None, verdict="in progress", games_text=f"{len(records)} of {games}")
     return row
+
+
+def _carried(journal: Journal | None) -> dict[str, Any]:
+    """The code the row's journal was carried over from, and the games replayed to show
+    it plays the same (sim/recheck.py): a verdict on a carried journal must say so."""
+    return {"rechecked": journal.rechecked} if journal and journal.rechecked else {}
 
 
 def _unjudged(
