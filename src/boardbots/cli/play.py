@@ -20,7 +20,7 @@ from boardbots.bots.registry import make_bot, split_seats
 from boardbots.cli import checks
 from boardbots.cli.errors import fail
 from boardbots.cli.play_options import describe_flags, rule_options
-from boardbots.core.contract import Action, Game, IllegalAction, State
+from boardbots.core.contract import Action, Game, GameMeta, IllegalAction, State
 from boardbots.core.rng import Rng, decision_seed
 from boardbots.games import all_plugins, get_game
 
@@ -181,14 +181,22 @@ def _alias(name: str) -> Any:
     return alias
 
 
-def games() -> None:
+def games(
+    names: bool = typer.Option(False, help="Print only the names, one a line (for scripts)."),
+) -> None:
     """List the games: built in, or installed as plug-ins (docs/plugins.md)."""
     for plugin in all_plugins():
         meta = plugin.game.meta
+        if names:
+            typer.echo(meta.name)
+            continue
         flags = describe_flags(plugin.game)
-        console.print(
-            f"{meta.name}: {meta.title}, {meta.min_players}-{meta.max_players} players; {flags}"
-        )
+        console.print(f"{meta.name}: {meta.title}, {_players(meta)} players; {flags}")
+
+
+def _players(meta: GameMeta) -> str:
+    low, high = meta.min_players, meta.max_players
+    return str(low) if low == high else f"{low}-{high}"
 
 
 def register(app: typer.Typer) -> None:
