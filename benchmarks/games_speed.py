@@ -41,7 +41,8 @@ def random_rate(game: Game, players: int, games: int, seed: int) -> float:
 
 def mid_game_views(game: Game, players: int, count: int) -> list[View]:
     """Views of the seat to move from seeded Medium games, past their openings."""
-    medium, views, seed = make_bot("medium", game.meta.name), [], 0
+    medium, seed = make_bot("medium", game.meta.name), 0
+    views: list[View] = []
     while len(views) < count:
         seed += 1
         state, step = game.new_state(players, seed), 0
