@@ -141,6 +141,8 @@ def test_the_cli_lists_and_plays_it(installed: None) -> None:
     assert "y: Game of Y, 2 players;" in listed.output  # not "2-2"
     names = runner.invoke(app, ["games", "--names"]).output.split()
     assert "nim" in names and set(names) >= {"y", "domination"}
+    # Lists follow the declared order, not the alphabet: the toy keeps the default (100).
+    assert names.index("domination") < names.index("y") < names.index("nim")
     args = ["play", "nim", "--heaps", "1", "--size", "2", "--seed", "3", "--bots", "nim-perfect"]
     result = runner.invoke(app, args, input="1\n" * 5)
     assert result.exit_code == 0, result.output

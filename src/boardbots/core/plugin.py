@@ -59,6 +59,9 @@ class GamePlugin:
     story: Callable[[], Story] | None = None
     """The numbers the end-of-game and replay charts plot (core/story.py). Default
     None: the pages show no charts."""
+    order: int = 100
+    """Where the game stands in every list (the app's games, `boardbots games`): lower
+    first, ties by name; the app opens on the first. Default 100."""
     web: Path | None = None
     """A folder of the game's browser files (its renderer ES module, strings, rules
     page), served at `plugins/<name>/` and copied by `export-static`; the game's

@@ -87,8 +87,9 @@ def get_game(name: str) -> Game:
 
 
 def all_plugins() -> list[GamePlugin]:
+    """Every game, in the order the plug-ins declare (then by name)."""
     _load()
-    return [_PLUGINS[k] for k in sorted(_PLUGINS)]
+    return sorted(_PLUGINS.values(), key=lambda p: (p.order, p.name))
 
 
 def all_games() -> list[Game]:

@@ -48,5 +48,6 @@ PLUGIN = GamePlugin(
     encoding=_encoding,
     experiments=data_file(__package__ or "boardbots.games.domination", "experiments.json"),
     story=_story,
+    order=10,
     web=Path(__file__).parent / "web",
 )

@@ -46,5 +46,6 @@ PLUGIN = GamePlugin(
     encoding=_encoding,
     experiments=data_file(__package__ or "boardbots.games.y", "experiments.json"),
     story=_story,
+    order=20,
     web=Path(__file__).parent / "web",
 )
