@@ -1,0 +1,106 @@
+// Dig in the web app: what the app asks of every game's renderer (docs/web.md,
+// "Game renderers"). The app imports this module from the address /api/config gives
+// and never names the game itself.
+
+import { h } from "../../../js/dom.js";
+import { t } from "../../../js/i18n.js";
+import { die } from "./parts.js";
+import { createDigTable } from "./table.js";
+import { actionText as words, eventName, eventText, viewLines } from "./text.js";
+
+export function createTable(ctx) {
+  return createDigTable(ctx);
+}
+
+export function actionText(action) {
+  return words(action);
+}
+
+export function optionsSummary(table) {
+  const o = table.options || {};
+  const parts = [t("home.players.exact", { count: table.seats.length })];
+  if (typeof o.rounds === "number") parts.unshift(t("opt.dig.rounds", { n: o.rounds, count: o.rounds }));
+  return parts.join(" · ");
+}
+
+// The home page's seats besides yours, before the player changes them.
+export const defaultSeats = [{ kind: "bot", bot: "easy" }, { kind: "bot", bot: "medium" }];
+
+export function newOptions(info) {
+  const o = (info && info.default_options) || {};
+  return typeof o.rounds === "number" ? { rounds: o.rounds } : {};
+}
+
+export function buildOptions(form) {
+  return { ...form };
+}
+
+export function checkOptions() {
+  return null;
+}
+
+// The rounds slider, when the server lets players choose the number of rounds.
+export function optionsForm(info, form) {
+  const range = info && info.option_ranges && info.option_ranges.rounds;
+  const body = [];
+  if (range && typeof form.rounds === "number") {
+    const out = h("output#dround-out", { id: "dround-out", for: "drounds" }, t("home.dig.roundsvalue", { n: form.rounds, count: form.rounds }));
+    body.push(h("div.field", null, h("label", { for: "drounds" }, t("home.dig.rounds")),
+      h("div.range-row", null,
+        h("input#drounds", { type: "range", id: "drounds", min: range.min, max: range.max, value: form.rounds, "aria-describedby": "dround-out",
+          oninput: (e) => { form.rounds = Number(e.target.value); out.textContent = t("home.dig.roundsvalue", { n: form.rounds, count: form.rounds }); } }),
+        out),
+      h("p.hint", null, t("home.dig.roundshint"))));
+  }
+  return h("fieldset", null, h("legend", null, t("home.options")), ...body,
+    h("p", null, h("a", { href: "#/rules/dig" }, t("home.rules.dig"))));
+}
+
+// Every event card, for the rules page: its name and what it changes for a round.
+function eventList(info) {
+  const ids = eventIds(info);
+  return h("dl.dig-event-list", null, ids.map((id) => [h("dt", null, eventName(id)), h("dd", null, eventText(id))]));
+}
+
+export function eventIds(info) {
+  const o = (info && info.default_options) || {};
+  return Array.isArray(o.events) ? o.events : Object.keys(o.events || {});
+}
+
+export function rules(info, { part, paras }) {
+  const o = (info && info.default_options) || {};
+  const vars = { ...o };
+  return [
+    part(t("rules.dig.goal.title"), h("div.rules-art", { "aria-hidden": "true" }, picture()), ...paras(["rules.dig.goal.p1", "rules.dig.goal.p2"], vars)),
+    part(t("rules.dig.turn.title"), h("ol.steps", null,
+      h("li", null, t("rules.dig.turn.stake", vars)),
+      h("li", null, t("rules.dig.turn.dig", vars)),
+      h("li", null, t("rules.dig.turn.haul", vars))),
+      ...paras(["rules.dig.turn.p1"], vars)),
+    part(t("rules.dig.round.title"), ...paras(["rules.dig.round.p1", "rules.dig.round.p2"], vars)),
+    part(t("rules.dig.events.title"), ...paras(["rules.dig.events.p1"], vars), eventList(info)),
+    part(t("rules.dig.ui.title"), ...paras(["rules.dig.ui.p1", "rules.dig.ui.p2", "rules.dig.ui.p3"], vars)),
+  ];
+}
+
+// The rules page's picture: two dice. Not exported as `art`: the home page shows the
+// first game's picture, and the Y board stays the one it shows.
+function picture() {
+  return h("div.dig-art", null, die(5), die(2));
+}
+
+// The replay: the table as a spectator saw it after each decision.
+export function createReplayBoard(replay, { seatName }) {
+  const table = createDigTable({ act: () => {}, seatName });
+  const views = Array.isArray(replay.views) ? replay.views : [];
+  const lines = viewLines(views);
+  return {
+    element: () => table.element(),
+    show(step) {
+      const view = views[step];
+      if (!view) return;
+      table.update({ view, legal: [], your_turn: false, status: "finished", decision: step },
+        { you: null, fresh: true, story: lines.slice(0, step), table: { id: "replay" } });
+    },
+  };
+}

@@ -1,0 +1,99 @@
+// Dig in words: actions, events, and the story of the game, one line per decision.
+//
+// Every action in Dig is public, but the server sends other seats' actions only for
+// games without hidden information, so a line is read from two views in a row (the
+// one before the decision and the one after): what the cart, the dice and the gems did
+// says what was chosen. The same reading serves the live table and the replay.
+
+import { formatList, formatNumber, t } from "../../../js/i18n.js";
+
+export function actionText(action) {
+  const [verb, arg] = String(action).split(":");
+  if (verb === "stake") return Number(arg) ? t("dig.act.stake", { count: Number(arg), n: Number(arg) }) : t("dig.act.nostake");
+  return verb === "dig" ? t("dig.act.dig") : t("dig.act.haul");
+}
+
+// The button's words for an action at the table.
+export function buttonText(action) {
+  const [verb, arg] = String(action).split(":");
+  if (verb === "stake") return Number(arg) ? t("dig.button.stake", { count: Number(arg), n: Number(arg) }) : t("dig.button.nostake");
+  return verb === "dig" ? t("dig.button.dig") : t("dig.button.haul");
+}
+
+export function eventName(id) {
+  return t(`dig.event.${id}`);
+}
+
+export function eventText(id) {
+  return t(`dig.event.${id}.text`);
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+// What decision `n` did, read from the view before it and the view after it.
+export function stepLine(before, after, n) {
+  const s = before.cur;
+  const line = { n, seat: s, round: before.round, kind: "haul" };
+  if (before.phase === "stake") {
+    const stake = after.cur === s && after.phase === "dig" ? after.cart.stake : before.gems[s] - after.gems[s];
+    Object.assign(line, { kind: "stake", stake });
+  } else if (after.cur === s && after.phase === "dig" && after.round === before.round && after.cart.digs > before.cart.digs) {
+    Object.assign(line, { kind: "dig", roll: after.last.roll, ore: after.last.ore, gems: after.last.gems });
+  } else if (after.last && after.last.seat === s && after.last.outcome === "collapse" && !same(after.last, before.last)) {
+    Object.assign(line, { kind: "collapse", roll: after.last.roll, lost: { ...before.cart } });
+  } else {
+    line.banked = { ore: before.cart.ore, gems: before.cart.gems + before.cart.stake };
+  }
+  if (after.round !== before.round || after.phase === "over") {
+    line.scored = after.scores.map((v, i) => v - before.scores[i]);
+  }
+  return line;
+}
+
+// Every decision's line in a list of views (views[k] is the position after k decisions).
+export function viewLines(views) {
+  const out = [];
+  for (let k = 1; k < views.length; k += 1) out.push(stepLine(views[k - 1], views[k], k - 1));
+  return out;
+}
+
+function roll(line) {
+  return t("dig.log.roll", { a: line.roll[0], b: line.roll[1], total: line.roll[0] + line.roll[1] });
+}
+
+// A line in words (without its player, who heads the turn).
+export function lineText(line) {
+  switch (line.kind) {
+    case "stake":
+      return line.stake ? t("dig.log.stake", { count: line.stake, n: line.stake }) : t("dig.log.nostake");
+    case "dig":
+      return `${roll(line)}: ${line.gems ? t("dig.log.foundgems", { ore: line.ore, gems: line.gems, count: line.gems }) : t("dig.log.found", { ore: line.ore })}`;
+    case "collapse":
+      return `${roll(line)}: ${t("dig.log.collapse", { ore: line.lost.ore, gems: line.lost.gems + line.lost.stake })}`;
+    default:
+      return line.banked.ore || line.banked.gems
+        ? t("dig.log.haul", { ore: line.banked.ore, gems: line.banked.gems })
+        : t("dig.log.haulempty");
+  }
+}
+
+// Points each seat scored when a round ended, in words.
+export function scoredText(scored, seatName) {
+  const parts = scored.map((d, i) => t("dig.log.scoredone", { name: seatName(i), points: signed(d) }));
+  return t("dig.log.scored", { list: formatList(parts) });
+}
+
+export function signed(n) {
+  return n > 0 ? `+${formatNumber(n)}` : formatNumber(n);
+}
+
+// Lines into turns: one per player per round, headed by the round's number.
+export function turnsOf(lines) {
+  const turns = [];
+  for (const line of lines) {
+    const cur = turns[turns.length - 1];
+    if (cur && cur.player === line.seat && cur.round === line.round) cur.lines.push(line);
+    else turns.push({ player: line.seat, round: line.round, lines: [line] });
+  }
+  return turns;
+}
