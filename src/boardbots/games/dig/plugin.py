@@ -1,0 +1,15 @@
+"""Dig as a plug-in: its engine, heuristics and experiments; its browser files live in web/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from boardbots.core.plugin import GamePlugin
+from boardbots.games import data_file
+from boardbots.games.dig.engine import GAME
+
+PLUGIN = GamePlugin(
+    GAME,
+    experiments=data_file(__package__ or "boardbots.games.dig", "experiments.json"),
+    web=Path(__file__).parent / "web",
+)
