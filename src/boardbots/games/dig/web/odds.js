@@ -16,8 +16,7 @@ export function collapseChance(threshold) {
 
 // How much each staked gem lowers the threshold this round (Sturdy Beams doubles it).
 export function beamOf(view) {
-  const r = view.rules || {};
-  return typeof r.beam === "number" ? r.beam : 1;
+  return view.round_rules.beam;
 }
 
 // The highest total that caves the cart in on the next dig with `stake` gems staked.

@@ -37,13 +37,13 @@ function cartLoad(ore, gems, freshOre, freshGems) {
   const lumps = [];
   for (let i = 0; i < shown; i += 1) {
     const x = 16 + (i % 9) * 8.5 + (Math.floor(i / 9) % 2) * 4;
-    const y = 30 - Math.floor(i / 9) * 7;
+    const y = 24 - Math.floor(i / 9) * 6;
     lumps.push(h("circle.ore-lump", { cx: x, cy: y, r: 4.2, class: i >= shown - freshOre ? "anim-ore" : "" }));
   }
   const gemShapes = [];
   for (let i = 0; i < Math.min(gems, 6); i += 1) {
-    const x = 30 + i * 10;
-    const y = 17;
+    const x = 28 + i * 9;
+    const y = 12;
     gemShapes.push(h("polygon.gem-shape", { points: `${x},${y - 5} ${x + 4},${y} ${x},${y + 5} ${x - 4},${y}`,
       class: i >= gems - freshGems ? "anim-gem" : "" }));
   }
@@ -54,9 +54,9 @@ function cartLoad(ore, gems, freshOre, freshGems) {
 export function cartPicture(cart, { freshOre = 0, freshGems = 0, freshBeams = 0, motion = "" }) {
   const beams = [];
   for (let i = 0; i < cart.stake; i += 1) {
-    beams.push(h("rect.beam", { x: 10 + i * 10, y: 48, width: 6, height: 14, rx: 1, class: i >= cart.stake - freshBeams ? "anim-beam" : "" }));
+    beams.push(h("rect.beam", { x: 38 + i * 8, y: 44, width: 5, height: 18, rx: 1, class: i >= cart.stake - freshBeams ? "anim-beam" : "" }));
   }
-  return h("svg.dig-cart", { viewBox: "0 0 100 64", class: motion, "aria-hidden": "true", "data-test": "cart-picture" },
+  return h("svg.dig-cart", { viewBox: "0 2 100 62", class: motion, "aria-hidden": "true", "data-test": "cart-picture" },
     h("g.cart-beams", null, beams),
     h("g.cart-body", null,
       h("g.cart-load", null, cartLoad(cart.ore, cart.gems, freshOre, freshGems)),
@@ -83,12 +83,12 @@ export function beamIcon() {
 }
 
 // The cart's contents in numbers, with the collapse risk of the next dig.
-export function cartNumbers(cart, risk, limit, motion) {
+export function cartNumbers(cart, risk, limit, motion, over) {
   return h("div.dig-cart-numbers", null,
     count(oreIcon(), cart.ore, t("dig.cart.ore", { count: cart.ore }), "cart-ore", motion.ore),
     count(gemIcon(), cart.gems, t("dig.cart.gems", { count: cart.gems }), "cart-gems", motion.gems),
     count(beamIcon(), cart.stake, t("dig.cart.stake", { count: cart.stake }), "cart-stake"),
-    h("p.dig-risk", { "data-test": "risk", class: riskClass(risk) },
+    h("p.dig-risk", { "data-test": "risk", class: riskClass(risk), hidden: over },
       h("span.risk-bar", { "aria-hidden": "true" }, h("span.risk-fill", { style: `width:${Math.round(risk * 100)}%` })),
       h("span", null, t("dig.risk", { risk: formatPercent(risk) })),
       h("span.muted.risk-why", null, limit >= 2 ? t("dig.risk.why", { total: limit }) : t("dig.risk.safe"))));
@@ -116,12 +116,12 @@ export function trackRow(view, { freshRound }) {
     h("div.dig-deck", { "data-test": "deck", title: t("dig.deck.title") },
       h("span.deck-back", { "aria-hidden": "true" }),
       h("span.deck-count", null, t("dig.deck.count", { count: left, n: left }))),
-    view.phase === "over" ? null : eventCard(view.event, freshRound));
+    view.phase === "over" ? null : eventCard(view.event, view.rules, freshRound));
 }
 
-export function eventCard(id, fresh) {
+export function eventCard(id, rules, fresh) {
   return h("div.dig-event", { "data-test": "event", "data-event": id, class: fresh ? "anim-flip" : "" },
     h("span.event-kicker", null, t("dig.event.now")),
     h("strong.event-name", null, eventName(id)),
-    h("span.event-text", null, eventText(id)));
+    h("span.event-text", null, eventText(id, rules)));
 }

@@ -58,18 +58,14 @@ export function optionsForm(info, form) {
 
 // Every event card, for the rules page: its name and what it changes for a round.
 function eventList(info) {
-  const ids = eventIds(info);
-  return h("dl.dig-event-list", null, ids.map((id) => [h("dt", null, eventName(id)), h("dd", null, eventText(id))]));
-}
-
-export function eventIds(info) {
   const o = (info && info.default_options) || {};
-  return Array.isArray(o.events) ? o.events : Object.keys(o.events || {});
+  return h("dl.dig-event-list", null, (o.events || []).map((id) =>
+    [h("dt", null, eventName(id)), h("dd", null, eventText(id, o))]));
 }
 
 export function rules(info, { part, paras }) {
   const o = (info && info.default_options) || {};
-  const vars = { ...o };
+  const vars = { ...o, deck: (o.events || []).length, min: info ? info.min_players : "", max: info ? info.max_players : "" };
   return [
     part(t("rules.dig.goal.title"), h("div.rules-art", { "aria-hidden": "true" }, picture()), ...paras(["rules.dig.goal.p1", "rules.dig.goal.p2"], vars)),
     part(t("rules.dig.turn.title"), h("ol.steps", null,

@@ -19,8 +19,9 @@ export function createDigTable({ act, seatName }) {
   let ctx = null;
   let prev = null; // {view, decision} last drawn
   let story = null;
-  let lastRound = null; // the newest round-end scores, shown until the next one
+  let lastRound = null; // the last round's scoring (the view's `scored`), shown until the next
   const el = h("div.diggame");
+  const layout = h("div.dig-layout");
   const parts = {
     turn: h("p.dig-turnline", { "data-test": "turnline" }),
     track: h("section.dig-track", { "aria-label": t("dig.track.title") }),
@@ -30,7 +31,7 @@ export function createDigTable({ act, seatName }) {
     side: h("aside.dig-side"),
   };
   const main = h("div.dig-main", null, parts.turn, parts.track, parts.miners, parts.pit, parts.controls);
-  put(el, main, parts.side);
+  put(el, put(layout, main, parts.side));
   const buttons = new Map();
 
   const legal = () => new Set(msg && msg.your_turn ? msg.legal.map((e) => String(e.action)) : []);
@@ -68,13 +69,16 @@ export function createDigTable({ act, seatName }) {
         : h("span.btn-sub", null, t("dig.button.risk", { risk: risky(k) })));
       b.setAttribute("aria-disabled", ok.has(action) ? "false" : "true");
     }
-    const row = (title, list) => h("div.control-row", null, h("span.control-title", null, title), list.map((a) => buttons.get(a)));
+    const row = (id, title, list) => h("div.control-row", { role: "group", "aria-labelledby": id },
+      h("span.control-title", { id }, title), list.map((a) => buttons.get(a)));
     if (!parts.controls.firstChild || parts.controls.dataset.stakes !== String(stakes.length)) {
       parts.controls.dataset.stakes = String(stakes.length);
-      put(clear(parts.controls), row(t("dig.controls.stake"), stakes), row(t("dig.controls.then"), ["dig", "haul"]));
+      put(clear(parts.controls), row("dig-stake-title", t("dig.controls.stake"), stakes),
+        row("dig-go-title", t("dig.controls.then"), ["dig", "haul"]));
     }
     el.classList.toggle("my-turn", Boolean(msg.your_turn));
-    parts.controls.classList.toggle("phase-stake", v.phase === "stake");
+    // Spectators, replays and a finished game have nothing to choose.
+    parts.controls.hidden = ctx.you === null || ctx.you === undefined || v.phase === "over";
   }
 
   function drawTurn() {
@@ -122,7 +126,7 @@ export function createDigTable({ act, seatName }) {
         cartPicture(cart, { freshOre: dug ? line.ore : 0, freshGems: dug ? line.gems : 0, freshBeams: line && line.kind === "stake" ? line.stake : 0, motion }),
         collapse ? h("span.dust", { "aria-hidden": "true" }) : null),
       diceBox(roll, { fresh: Boolean(dug || collapse), collapse: v.last && v.last.outcome === "collapse" }),
-      cartNumbers(cart, risk, limit, { ore: dug && line.ore ? "anim-bump" : "", gems: dug && line.gems ? "anim-bump" : "" }),
+      cartNumbers(cart, risk, limit, { ore: dug && line.ore ? "anim-bump" : "", gems: dug && line.gems ? "anim-bump" : "" }, v.phase === "over"),
       h("p.dig-news", { "data-test": "news", "aria-live": "polite", class: collapse ? "bad" : "" },
         line ? [h("strong", null, seatName(line.seat)), " ", lineText(line)] : null));
   }
@@ -134,13 +138,14 @@ export function createDigTable({ act, seatName }) {
         entry.scored ? h("span.dig-scored", null, " ", scoredText(entry.scored, seatName)) : null],
         heading: (turn) => `${t("dig.log.round", { n: turn.round + 1 })} · ${turn.player === ctx.you ? t("story.yourturn") : t("story.turn", { name: seatName(turn.player) })}` })
       : h("p.muted.small", null, t("dig.log.none"));
+    const showLog = lines.length || msg.view.phase !== "over";
     const old = parts.side.querySelector("[data-test=log]");
     const follow = !old || old.scrollTop + old.clientHeight >= old.scrollHeight - 8;
     const kept = old ? old.scrollTop : 0;
     put(clear(parts.side),
       lastRound ? h("p.dig-roundend", { "data-test": "round-end", class: lastRound.fresh ? "anim-round" : "" },
         h("strong", null, t("dig.roundend", { n: lastRound.round + 1 })), " ", scoredText(lastRound.scored, seatName)) : null,
-      h("section.panel.tight.dig-logbox", null, h("h2.small-title", null, t("dig.log")), log));
+      showLog ? h("section.panel.tight.dig-logbox", null, h("h2.small-title", null, t("dig.log")), log) : null);
     log.scrollTop = follow ? log.scrollHeight : kept;
   }
 
@@ -157,9 +162,7 @@ export function createDigTable({ act, seatName }) {
     const v = msg.view;
     const step = ctx.fresh && prev && msg.decision === prev.decision + 1 && prev.view.phase !== "over";
     current = step ? stepLine(prev.view, v, prev.decision) : null;
-    if (current && current.scored) lastRound = { round: prev.view.round, scored: current.scored, fresh: true };
-    else if (lastRound) lastRound.fresh = false;
-    if (prev && msg.decision < prev.decision && lastRound && lastRound.round >= v.round) lastRound = null;
+    lastRound = v.scored ? { round: v.scored.round, scored: v.scored.gains, fresh: Boolean(current && current.scored) } : null;
     drawTurn();
     put(clear(parts.track), trackRow(v, { freshRound: Boolean(current && current.scored) }));
     drawMiners(current);

@@ -24,29 +24,32 @@ export function eventName(id) {
   return t(`dig.event.${id}`);
 }
 
-export function eventText(id) {
-  return t(`dig.event.${id}.text`);
+// What the event changes, with the numbers from the game's rules (a view's or the
+// server's defaults): no rule value is written in the front end.
+export function eventText(id, rules) {
+  return t(`dig.event.${id}.text`, rules || {});
 }
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-// What decision `n` did, read from the view before it and the view after it.
+// What decision `n` did, read from the view before it and the view after it: a dig
+// leaves its roll in `last` stamped with the decision's number; a stake moves gems into
+// the cart; anything else in the dig phase was a haul.
 export function stepLine(before, after, n) {
   const s = before.cur;
   const line = { n, seat: s, round: before.round, kind: "haul" };
+  const dug = after.last && after.last.step === n ? after.last : null;
   if (before.phase === "stake") {
     const stake = after.cur === s && after.phase === "dig" ? after.cart.stake : before.gems[s] - after.gems[s];
     Object.assign(line, { kind: "stake", stake });
-  } else if (after.cur === s && after.phase === "dig" && after.round === before.round && after.cart.digs > before.cart.digs) {
-    Object.assign(line, { kind: "dig", roll: after.last.roll, ore: after.last.ore, gems: after.last.gems });
-  } else if (after.last && after.last.seat === s && after.last.outcome === "collapse" && !same(after.last, before.last)) {
-    Object.assign(line, { kind: "collapse", roll: after.last.roll, lost: { ...before.cart } });
+  } else if (dug && dug.outcome === "collapse") {
+    Object.assign(line, { kind: "collapse", roll: dug.roll, lost: { ore: dug.ore, gems: dug.gems, stake: dug.stake } });
+  } else if (dug) {
+    Object.assign(line, { kind: "dig", roll: dug.roll, ore: dug.ore, gems: dug.gems });
   } else {
     line.banked = { ore: before.cart.ore, gems: before.cart.gems + before.cart.stake };
   }
-  if (after.round !== before.round || after.phase === "over") {
-    line.scored = after.scores.map((v, i) => v - before.scores[i]);
-  }
+  if (after.scored && after.round !== before.round) line.scored = after.scored.gains;
   return line;
 }
 
@@ -69,10 +72,10 @@ export function lineText(line) {
     case "dig":
       return `${roll(line)}: ${line.gems ? t("dig.log.foundgems", { ore: line.ore, gems: line.gems, count: line.gems }) : t("dig.log.found", { ore: line.ore })}`;
     case "collapse":
-      return `${roll(line)}: ${t("dig.log.collapse", { ore: line.lost.ore, gems: line.lost.gems + line.lost.stake })}`;
+      return `${roll(line)}: ${t("dig.log.collapse", { ore: line.lost.ore, gems: line.lost.gems + line.lost.stake, count: line.lost.gems + line.lost.stake })}`;
     default:
       return line.banked.ore || line.banked.gems
-        ? t("dig.log.haul", { ore: line.banked.ore, gems: line.banked.gems })
+        ? t("dig.log.haul", { ore: line.banked.ore, gems: line.banked.gems, count: line.banked.gems })
         : t("dig.log.haulempty");
   }
 }
