@@ -24,10 +24,10 @@ export function createDigTable({ act, seatName }) {
   const layout = h("div.dig-layout");
   const parts = {
     turn: h("p.dig-turnline", { "data-test": "turnline" }),
-    track: h("section.dig-track", { "aria-label": t("dig.track.title") }),
-    miners: h("section.dig-miners", { "aria-label": t("dig.miners") }),
-    pit: h("section.dig-pit", { "aria-label": t("dig.cart.title") }),
-    controls: h("section.dig-controls", { "data-zone": "controls", "aria-label": t("dig.controls") }),
+    track: h("section.dig-track"),
+    miners: h("section.dig-miners"),
+    pit: h("section.dig-pit"),
+    controls: h("section.dig-controls", { "data-zone": "controls" }),
     side: h("aside.dig-side"),
   };
   const main = h("div.dig-main", null, parts.turn, parts.track, parts.miners, parts.pit, parts.controls);
@@ -158,10 +158,20 @@ export function createDigTable({ act, seatName }) {
 
   let current = null;
 
+  // Section names in the current language (a language switch redraws without rebuilding).
+  function label() {
+    const names = { track: "dig.track.title", miners: "dig.miners", pit: "dig.cart.title", controls: "dig.controls" };
+    for (const [part, key] of Object.entries(names)) parts[part].setAttribute("aria-label", t(key));
+  }
+
   function draw() {
     const v = msg.view;
+    label();
     const step = ctx.fresh && prev && msg.decision === prev.decision + 1 && prev.view.phase !== "over";
     current = step ? stepLine(prev.view, v, prev.decision) : null;
+    // What this drawing shows, for tests that watch the motion: "seat:kind" of the decision.
+    el.dataset.decision = String(msg.decision);
+    el.dataset.step = current ? `${current.seat}:${current.kind}` : "";
     lastRound = v.scored ? { round: v.scored.round, scored: v.scored.gains, fresh: Boolean(current && current.scored) } : null;
     drawTurn();
     put(clear(parts.track), trackRow(v, { freshRound: Boolean(current && current.scored) }));

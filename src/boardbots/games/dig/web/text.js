@@ -72,7 +72,11 @@ export function lineText(line) {
     case "dig":
       return `${roll(line)}: ${line.gems ? t("dig.log.foundgems", { ore: line.ore, gems: line.gems, count: line.gems }) : t("dig.log.found", { ore: line.ore })}`;
     case "collapse":
-      return `${roll(line)}: ${t("dig.log.collapse", { ore: line.lost.ore, gems: line.lost.gems + line.lost.stake, count: line.lost.gems + line.lost.stake })}`;
+    {
+      const gems = line.lost.gems + line.lost.stake;
+      const lost = gems ? t("dig.log.collapse", { ore: line.lost.ore, gems, count: gems }) : t("dig.log.collapseore", { ore: line.lost.ore });
+      return `${roll(line)}: ${lost}`;
+    }
     default:
       return line.banked.ore || line.banked.gems
         ? t("dig.log.haul", { ore: line.banked.ore, gems: line.banked.gems, count: line.banked.gems })
