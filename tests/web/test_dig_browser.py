@@ -215,10 +215,18 @@ def test_a_phone_shows_the_whole_table(new_page: Any, server: str, lang: str) ->
     expect(page.locator("[data-action='stake:0'][aria-disabled=false]")).to_be_visible(
         timeout=BOT_TURN_TIMEOUT_MS
     )
+    # With reduced motion asked for, what moves is over at once (no delay, 1 ms).
+    page.emulate_media(reduced_motion="reduce")
     act(page, "stake:0")
     assert focused_action(page) == "dig"
+    act(page, "dig")  # the plan's seed: this player's first dig in a 4-seat game
+    timings = page.evaluate(
+        "() => document.getAnimations().map((a) => a.effect.getComputedTiming())"
+        ".map((t) => [t.duration, t.delay])"
+    )
+    assert all(d <= 1 and delay == 0 for d, delay in timings), timings
     assert_in_view(page, MAIN_AREA)
-    shot(page, f"dig-table-staked-{lang}-390")
+    shot(page, f"dig-table-dug-{lang}-390")
 
 
 @pytest.fixture(scope="module")
