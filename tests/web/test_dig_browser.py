@@ -18,7 +18,7 @@ import pytest
 
 from boardbots.bots.registry import make_bot
 from boardbots.core.bot import BotContext
-from boardbots.core.contract import State
+from boardbots.core.contract import Game, State
 from boardbots.core.rng import Rng, decision_seed
 from boardbots.games import get_game
 from tests.web import axe
@@ -56,12 +56,12 @@ class Plan:
         self.round_two = ["stake:0", *["dig"] * round_two_digs]
 
 
-def _bot_moves(game: Any, state: State, seed: int, log: list[Any]) -> tuple[State, bool]:
+def _bot_moves(game: Game, state: State, seed: int, log: list[Any]) -> tuple[State, bool]:
     """The bot's decisions until the person is to act or the game ends, and whether one
     of them was a dig that held."""
     bot = make_bot(BOT, "dig")
     found = False
-    while not game.is_over(state) and game.pending(state)["player"] == 1:
+    while not game.is_over(state) and state["cur"] == 1:
         ctx = BotContext(rng=Rng(decision_seed(seed, len(log))))
         action = bot.decide(game.player_view(state, 1), ctx)
         log.append(action)
@@ -70,7 +70,7 @@ def _bot_moves(game: Any, state: State, seed: int, log: list[Any]) -> tuple[Stat
     return state, found
 
 
-def _mine(game: Any, state: State, action: str, log: list[Any]) -> State:
+def _mine(game: Game, state: State, action: str, log: list[Any]) -> State:
     log.append(action)
     return game.applied(state, action)
 
@@ -80,7 +80,8 @@ def _try(seed: int) -> Plan | None:
     person starts and digs safely once; the bot digs safely at least once; in round two
     the person's first dig holds and a later one (at most the fourth) caves in."""
     game = get_game("dig")
-    state, log = game.new_state(2, seed, {}), []
+    state = game.new_state(2, seed, {})
+    log: list[Any] = []
     if state["first"] != 0:
         return None
     for action in ROUND_ONE:
@@ -113,7 +114,9 @@ RECORD_MOTION = """
     for (const r of records) for (const n of r.addedNodes) {
       if (n.nodeType !== 1) continue;
       for (const node of [n, ...n.querySelectorAll('[class*="anim-"]')]) {
-        for (const c of node.classList) if (c.startsWith('anim-')) window.__motion.push([game.dataset.step, c]);
+        for (const c of node.classList) {
+          if (c.startsWith('anim-')) window.__motion.push([game.dataset.step, c]);
+        }
       }
     }
   }).observe(game, { childList: true, subtree: true });
@@ -229,6 +232,33 @@ def test_a_phone_shows_the_whole_table(new_page: Any, server: str, lang: str) ->
     shot(page, f"dig-table-dug-{lang}-390")
 
 
+def test_the_home_form_sends_the_options_chosen(new_page: Any, server: str) -> None:
+    """Each option the server lets a host set gets a slider, and Start sends its value."""
+    config = api(server, "/api/config")
+    info = next(g for g in config["games"] if g["name"] == "dig")
+    page = new_page(1366, 800)
+    sent: list[Any] = []
+
+    def capture(route: Any) -> None:
+        sent.append(route.request.post_data_json)
+        route.abort()  # the request is all this test needs
+
+    page.route("**/api/tables", capture)
+    page.goto("/#/")
+    page.locator("#game-dig").check()
+    ids = page.eval_on_selector_all(".newgame input[type=range]", "(xs) => xs.map((x) => x.id)")
+    assert ids == [f"dig-{n}" for n in ("rounds", "starting_gems", "max_stake", "majority_bonus")]
+    rounds = info["option_ranges"]["rounds"]["min"]
+    page.locator("#dig-rounds").fill(str(rounds))
+    expect(page.locator("#dig-rounds-out")).to_have_text(f"{rounds} round{'s' * (rounds != 1)}")
+    page.locator("[data-test=start]").click()
+    expect(page.locator(".toast").first).to_be_visible()
+    assert sent and sent[0]["game"] == "dig"
+    defaults = info["default_options"]
+    want = {n: defaults[n] for n in ("starting_gems", "max_stake", "majority_bonus")}
+    assert sent[0]["options"] == {"rounds": rounds, **want}
+
+
 @pytest.fixture(scope="module")
 def axe_script() -> str:
     try:
@@ -250,7 +280,7 @@ def dig_screens(page: Any, server: str, finished: str) -> Iterator[str]:
     """Each Dig screen in turn, yielding its name once it has drawn."""
     page.goto("/#/")
     page.locator("#game-dig").check()
-    page.locator("#drounds").wait_for()
+    page.locator("#dig-rounds").wait_for()
     yield "home"
     seats = [{"kind": "human"}, {"kind": "bot", "bot": BOT}]
     table = api(server, "/api/tables", {"game": "dig", "seed": 1, "seats": seats})

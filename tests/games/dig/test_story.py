@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from boardbots.core.contract import View
 from boardbots.core.rng import Rng
 from boardbots.games import get_game, story_for
 from boardbots.games.dig.story import STORY
 
 
-def _played(seed: int, decisions: int) -> list[dict]:
+def _played(seed: int, decisions: int) -> list[View]:
     """Views of a 3-seat game after each decision, the choices drawn from a seeded Rng."""
     game = get_game("dig")
     state = game.new_state(3, seed, {})

@@ -26,9 +26,19 @@ export function optionsSummary(table) {
 // The home page's seats besides yours, before the player changes them.
 export const defaultSeats = [{ kind: "bot", bot: "easy" }, { kind: "bot", bot: "medium" }];
 
+// The options a table's host may set, in the form's order; each is shown only when
+// the server lists it as a player option with a range (/api/config).
+const FORM_OPTIONS = ["rounds", "starting_gems", "max_stake", "majority_bonus"];
+
+function formOptions(info) {
+  const ranges = (info && info.option_ranges) || {};
+  const allowed = new Set((info && info.player_options) || []);
+  return FORM_OPTIONS.filter((name) => allowed.has(name) && ranges[name]);
+}
+
 export function newOptions(info) {
   const o = (info && info.default_options) || {};
-  return typeof o.rounds === "number" ? { rounds: o.rounds } : {};
+  return Object.fromEntries(formOptions(info).map((name) => [name, o[name]]));
 }
 
 export function buildOptions(form) {
@@ -39,20 +49,23 @@ export function checkOptions() {
   return null;
 }
 
-// The rounds slider, when the server lets players choose the number of rounds.
+function slider(name, range, form) {
+  const id = `dig-${name}`;
+  const words = () => t(`home.dig.${name}.value`, { n: form[name], count: form[name] });
+  const out = h("output", { id: `${id}-out`, for: id }, words());
+  return h("div.field", null, h("label", { for: id }, t(`home.dig.${name}`)),
+    h("div.range-row", null,
+      h("input", { type: "range", id, min: range.min, max: range.max, value: form[name], "aria-describedby": `${id}-out`,
+        oninput: (e) => { form[name] = Number(e.target.value); out.textContent = words(); } }),
+      out));
+}
+
+// A slider per option the server lets players set (rounds, gems, supports, bonus).
 export function optionsForm(info, form) {
-  const range = info && info.option_ranges && info.option_ranges.rounds;
-  const body = [];
-  if (range && typeof form.rounds === "number") {
-    const out = h("output#dround-out", { id: "dround-out", for: "drounds" }, t("home.dig.roundsvalue", { n: form.rounds, count: form.rounds }));
-    body.push(h("div.field", null, h("label", { for: "drounds" }, t("home.dig.rounds")),
-      h("div.range-row", null,
-        h("input#drounds", { type: "range", id: "drounds", min: range.min, max: range.max, value: form.rounds, "aria-describedby": "dround-out",
-          oninput: (e) => { form.rounds = Number(e.target.value); out.textContent = t("home.dig.roundsvalue", { n: form.rounds, count: form.rounds }); } }),
-        out),
-      h("p.hint", null, t("home.dig.roundshint"))));
-  }
-  return h("fieldset", null, h("legend", null, t("home.options")), ...body,
+  const ranges = (info && info.option_ranges) || {};
+  return h("fieldset", null, h("legend", null, t("home.options")),
+    formOptions(info).map((name) => slider(name, ranges[name], form)),
+    h("p.hint", null, t("home.dig.roundshint")),
     h("p", null, h("a", { href: "#/rules/dig" }, t("home.rules.dig"))));
 }
 
