@@ -289,6 +289,10 @@ def dig_screens(page: Any, server: str, finished: str) -> Iterator[str]:
     yield "table"
     page.goto(f"/#/table/{finished}")
     page.locator("[data-test=result]").wait_for()
+    # Points plus gems at their worth add up to each player's final score.
+    totals = page.locator("[data-test=breakdown] tbody td:last-child").all_text_contents()
+    scores = page.locator("[data-test=result] > table.scores tbody td:nth-child(2)")
+    assert totals == scores.all_text_contents() and len(totals) == 3
     yield "result"
     page.goto(f"/#/replay/{finished}")
     page.locator("[data-test=replay-counter]").wait_for()

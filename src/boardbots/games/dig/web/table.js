@@ -13,6 +13,7 @@ import { illegalHint } from "../../../js/hint.js";
 import { collapseChance, maxStake, threshold } from "./odds.js";
 import { cartNumbers, cartPicture, diceBox, gemIcon, oreIcon, trackRow } from "./parts.js";
 import { buttonText, lineText, scoredText, stepLine, turnsOf } from "./text.js";
+import { scoreBreakdown } from "./breakdown.js";
 
 export function createDigTable({ act, seatName }) {
   let msg = null;
@@ -87,12 +88,16 @@ export function createDigTable({ act, seatName }) {
       put(clear(parts.turn), h("strong", null, t("dig.turn.over")));
       return;
     }
-    const who = v.cur === ctx.you ? t("dig.turn.you") : seatName(v.cur);
-    const phase = v.phase === "stake" ? t("dig.turn.staking") : t("dig.turn.digging", { n: v.cart.digs + 1 });
+    const mine = v.cur === ctx.you;
+    const vars = { name: seatName(v.cur), n: v.cart.digs + 1 };
+    const doing = v.phase === "stake"
+      ? t(mine ? "dig.turn.yourstake" : "dig.turn.staking", vars)
+      : t(mine ? "dig.turn.yourdig" : "dig.turn.digging", vars);
+    const left = v.players - v.done.length;
     put(clear(parts.turn),
       h("span.turn-round", null, t("dig.turn.round", { round: v.round + 1, rounds: v.rounds })), " · ",
-      h("strong", null, who), " ", phase, " · ",
-      h("span.muted", null, t("dig.turn.left", { n: v.players - v.done.length, count: v.players - v.done.length })));
+      h("strong", null, doing), " · ",
+      h("span.muted", null, t("dig.turn.left", { n: left, count: left })));
   }
 
   function drawMiners(line) {
@@ -206,6 +211,8 @@ export function createDigTable({ act, seatName }) {
       draw();
       keepFocus(had);
     },
+    // The end of the game: each player's points and gems, and the total they make.
+    resultExtra: (message) => scoreBreakdown(message.view, seatName),
     yourTurnText: (m) => (m.view.phase === "stake" ? t("dig.yourturn.stake") : t("dig.yourturn.dig")),
     waitText: (m, name) => t("table.waitfor", { name }),
   };
