@@ -50,8 +50,9 @@ function cartLoad(ore, gems, freshOre, freshGems) {
   return [lumps, gemShapes];
 }
 
-// The cart: bed, wheels, load, and a beam under it per staked gem.
-export function cartPicture(cart, { freshOre = 0, freshGems = 0, freshBeams = 0, motion = "" }) {
+// The cart: bed, wheels, load, and a beam under it per staked gem. `gone` is the load
+// that just left it (a haul or a cave-in), drawn once more to move out of the cart.
+export function cartPicture(cart, { freshOre = 0, freshGems = 0, freshBeams = 0, motion = "", gone = null }) {
   const beams = [];
   for (let i = 0; i < cart.stake; i += 1) {
     beams.push(h("rect.beam", { x: 38 + i * 8, y: 44, width: 5, height: 18, rx: 1, class: i >= cart.stake - freshBeams ? "anim-beam" : "" }));
@@ -59,6 +60,7 @@ export function cartPicture(cart, { freshOre = 0, freshGems = 0, freshBeams = 0,
   return h("svg.dig-cart", { viewBox: "0 2 100 62", class: motion, "aria-hidden": "true", "data-test": "cart-picture" },
     h("g.cart-beams", null, beams),
     h("g.cart-body", null,
+      gone ? h("g.cart-gone", null, cartLoad(gone.ore, gone.gems, 0, 0)) : null,
       h("g.cart-load", null, cartLoad(cart.ore, cart.gems, freshOre, freshGems)),
       h("path.cart-bed", { d: "M6 24 L94 24 L86 46 L14 46 Z" }),
       h("circle.wheel", { cx: 26, cy: 50, r: 6 }),

@@ -117,6 +117,13 @@ export function createDigTable({ act, seatName }) {
     })));
   }
 
+  // The load that left the cart in this decision: lost in a cave-in or hauled out.
+  function goneLoad(line) {
+    if (line && line.kind === "collapse") return { ore: line.lost.ore, gems: line.lost.gems };
+    if (line && line.kind === "haul") return { ore: prev.view.cart.ore, gems: prev.view.cart.gems };
+    return null;
+  }
+
   function drawPit(line) {
     const v = msg.view;
     const cart = v.cart;
@@ -128,7 +135,7 @@ export function createDigTable({ act, seatName }) {
     const roll = v.last ? v.last.roll : null;
     put(clear(parts.pit),
       h("div.dig-cart-box", { class: collapse ? "caved" : "" },
-        cartPicture(cart, { freshOre: dug ? line.ore : 0, freshGems: dug ? line.gems : 0, freshBeams: line && line.kind === "stake" ? line.stake : 0, motion }),
+        cartPicture(cart, { freshOre: dug ? line.ore : 0, freshGems: dug ? line.gems : 0, freshBeams: line && line.kind === "stake" ? line.stake : 0, motion, gone: goneLoad(line) }),
         collapse ? h("span.dust", { "aria-hidden": "true" }) : null),
       diceBox(roll, { fresh: Boolean(dug || collapse), collapse: v.last && v.last.outcome === "collapse" }),
       cartNumbers(cart, risk, limit, { ore: dug && line.ore ? "anim-bump" : "", gems: dug && line.gems ? "anim-bump" : "" }, v.phase === "over"),
