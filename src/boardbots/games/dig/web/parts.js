@@ -60,9 +60,9 @@ export function cartPicture(cart, { freshOre = 0, freshGems = 0, freshBeams = 0,
   return h("svg.dig-cart", { viewBox: "0 2 100 62", class: motion, "aria-hidden": "true", "data-test": "cart-picture" },
     h("g.cart-beams", null, beams),
     h("g.cart-body", null,
-      gone ? h("g.cart-gone", null, cartLoad(gone.ore, gone.gems, 0, 0)) : null,
       h("g.cart-load", null, cartLoad(cart.ore, cart.gems, freshOre, freshGems)),
       h("path.cart-bed", { d: "M6 24 L94 24 L86 46 L14 46 Z" }),
+      gone ? h("g.cart-gone", null, cartLoad(gone.ore, gone.gems, 0, 0)) : null,
       h("circle.wheel", { cx: 26, cy: 50, r: 6 }),
       h("circle.wheel", { cx: 74, cy: 50, r: 6 })));
 }
