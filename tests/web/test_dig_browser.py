@@ -199,6 +199,38 @@ def test_a_game_against_a_bot_animates_both_alike(new_page: Any, server: str) ->
     assert log.locator(".story-turn").count() >= 3  # my turn, the bot's, the bot's again, mine
 
 
+def test_a_short_game_to_the_end_and_its_replay(new_page: Any, server: str) -> None:
+    """Two rounds, hauling at once: the result adds up, and the replay steps through
+    every decision with the story growing one line per step."""
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": BOT}]
+    body = {"game": "dig", "seed": 11, "options": {"rounds": 2}, "seats": seats}
+    table = api(server, "/api/tables", body)["table"]["id"]
+    page = new_page(1366, 800)
+    join(page, table)
+    for _ in range(2):
+        expect(page.locator("[data-action='stake:0'][aria-disabled=false]")).to_be_visible(
+            timeout=BOT_TURN_TIMEOUT_MS
+        )
+        act(page, "stake:0")
+        act(page, "haul")
+    expect(page.locator("[data-test=result]")).to_be_visible(timeout=BOT_TURN_TIMEOUT_MS)
+    totals = page.locator("[data-test=breakdown] tbody td:last-child").all_text_contents()
+    scores = page.locator("[data-test=result] > table.scores tbody td:nth-child(2)")
+    assert totals == scores.all_text_contents()
+    expect(page.locator("[data-test=score-chart]")).to_be_visible()
+    assert page.locator(".dig-controls").is_hidden()
+    page.locator("[data-test=replay-link]").click()
+    counter = page.locator("[data-test=replay-counter]")
+    expect(counter).to_be_visible()
+    decisions = int(counter.inner_text().split("/")[-1])
+    page.get_by_role("button", name=load_strings("en")["replay.first"]).click()
+    for step in range(1, decisions + 1):
+        page.locator("[data-test=next]").click()
+        expect(page.locator(".dig-logbox .story-lines > li")).to_have_count(step)
+    assert_in_view(page, [".replay-controls", ".dig-pit", ".dig-track"])
+    shot(page, "dig-replay-end-en-1366")
+
+
 @pytest.mark.parametrize("lang", ["en", "th"])
 def test_a_phone_shows_the_whole_table(new_page: Any, server: str, lang: str) -> None:
     plan = find_plan()

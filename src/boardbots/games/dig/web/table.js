@@ -12,7 +12,7 @@ import { storyList, tableStory } from "../../../js/games/story.js";
 import { illegalHint } from "../../../js/hint.js";
 import { collapseChance, maxStake, threshold } from "./odds.js";
 import { cartNumbers, cartPicture, diceBox, gemIcon, oreIcon, trackRow } from "./parts.js";
-import { buttonText, lineText, scoredText, stepLine, turnsOf } from "./text.js";
+import { buttonText, lastDigLine, lineText, scoredText, stepLine, turnsOf } from "./text.js";
 import { scoreBreakdown } from "./breakdown.js";
 
 export function createDigTable({ act, seatName }) {
@@ -124,6 +124,12 @@ export function createDigTable({ act, seatName }) {
     return null;
   }
 
+  // What just happened, in a line under the cart: this decision, or else the last dig.
+  function news(line) {
+    return h("p.dig-news", { "data-test": "news", "aria-live": "polite", class: line && line.kind === "collapse" ? "bad" : "" },
+      line ? [h("strong", null, seatName(line.seat)), " ", lineText(line)] : null);
+  }
+
   function drawPit(line) {
     const v = msg.view;
     const cart = v.cart;
@@ -139,8 +145,7 @@ export function createDigTable({ act, seatName }) {
         collapse ? h("span.dust", { "aria-hidden": "true" }) : null),
       diceBox(roll, { fresh: Boolean(dug || collapse), collapse: v.last && v.last.outcome === "collapse" }),
       cartNumbers(cart, risk, limit, { ore: dug && line.ore ? "anim-bump" : "", gems: dug && line.gems ? "anim-bump" : "" }, v.phase === "over"),
-      h("p.dig-news", { "data-test": "news", "aria-live": "polite", class: collapse ? "bad" : "" },
-        line ? [h("strong", null, seatName(line.seat)), " ", lineText(line)] : null));
+      news(line || lastDigLine(v)));
   }
 
   function drawSide() {

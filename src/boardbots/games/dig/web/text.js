@@ -53,6 +53,16 @@ export function stepLine(before, after, n) {
   return line;
 }
 
+// The newest dig as a line, from the view alone (after a reload, or for a spectator
+// who did not see it happen).
+export function lastDigLine(view) {
+  const dug = view.last;
+  if (!dug) return null;
+  const line = { n: dug.step, seat: dug.seat, round: view.round, roll: dug.roll };
+  if (dug.outcome === "collapse") return { ...line, kind: "collapse", lost: { ore: dug.ore, gems: dug.gems, stake: dug.stake } };
+  return { ...line, kind: "dig", ore: dug.ore, gems: dug.gems };
+}
+
 // Every decision's line in a list of views (views[k] is the position after k decisions).
 export function viewLines(views) {
   const out = [];
