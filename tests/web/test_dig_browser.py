@@ -124,6 +124,29 @@ RECORD_MOTION = """
 """
 
 
+# Words (as the page's language segments them) drawn across two lines inside `sel`.
+BROKEN_WORDS = """
+(sel) => {
+  const out = [];
+  const words = new Intl.Segmenter(document.documentElement.lang, { granularity: 'word' });
+  for (const root of document.querySelectorAll(sel)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const w of words.segment(node.data)) {
+        if (!w.isWordLike) continue;
+        const range = document.createRange();
+        range.setStart(node, w.index);
+        range.setEnd(node, w.index + w.segment.length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) out.push(w.segment);
+      }
+    }
+  }
+  return out;
+}
+"""
+
+
 def join(page: Any, table: str) -> None:
     page.goto(f"/#/join/{table}")
     page.locator("#jname").fill("Ann")
@@ -246,6 +269,7 @@ def test_a_phone_shows_the_whole_table(new_page: Any, server: str, lang: str) ->
     page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
     expect(page.locator("[data-action='dig']")).to_be_visible(timeout=BOT_TURN_TIMEOUT_MS)
     assert_in_view(page, MAIN_AREA)
+    assert page.evaluate(BROKEN_WORDS, ".diggame") == []
     shot(page, f"dig-table-{lang}-390")
     expect(page.locator("[data-action='stake:0'][aria-disabled=false]")).to_be_visible(
         timeout=BOT_TURN_TIMEOUT_MS
