@@ -21,6 +21,7 @@ export function createDigTable({ act, seatName }) {
   let prev = null; // {view, decision} last drawn
   let story = null;
   let lastRound = null; // the last round's scoring (the view's `scored`), shown until the next
+  let current = null; // the decision just drawn, as a story line (text.js `stepLine`)
   const el = h("div.diggame");
   const layout = h("div.dig-layout");
   const parts = {
@@ -172,8 +173,6 @@ export function createDigTable({ act, seatName }) {
     if (!story || story.id !== ctx.table.id) story = { id: ctx.table.id, ...tableStory(ctx.table.id) };
     return story.moves(msg.decision, current);
   }
-
-  let current = null;
 
   // Section names in the current language (a language switch redraws without rebuilding).
   function label() {
