@@ -80,6 +80,10 @@ export function gemIcon() {
   return h("svg.icon-gem", { viewBox: "0 0 10 10", "aria-hidden": "true" }, h("polygon", { points: "5,0.8 9,5 5,9.2 1,5" }));
 }
 
+export function doneIcon() {
+  return h("svg.icon-done", { viewBox: "0 0 10 10", "aria-hidden": "true" }, h("path", { d: "M1.5 5.5 L4 8 L8.5 2" }));
+}
+
 export function beamIcon() {
   return h("svg.icon-beam", { viewBox: "0 0 10 10", "aria-hidden": "true" }, h("rect", { x: 3.5, y: 0.8, width: 3, height: 8.4, rx: 0.6 }));
 }

@@ -11,7 +11,7 @@ import { formatNumber, formatPercent, t } from "../../../js/i18n.js";
 import { storyList, tableStory } from "../../../js/games/story.js";
 import { illegalHint } from "../../../js/hint.js";
 import { collapseChance, maxStake, threshold } from "./odds.js";
-import { cartNumbers, cartPicture, diceBox, gemIcon, oreIcon, trackRow } from "./parts.js";
+import { cartNumbers, cartPicture, diceBox, doneIcon, gemIcon, oreIcon, trackRow } from "./parts.js";
 import { buttonText, lastDigLine, lineText, scoredText, stepLine, turnsOf } from "./text.js";
 import { scoreBreakdown } from "./breakdown.js";
 
@@ -114,7 +114,7 @@ export function createDigTable({ act, seatName }) {
         h("span.miner-gems", { "data-test": "gems" }, gemIcon(), formatNumber(v.gems[i]), h("span.sr-only", null, t("dig.cart.gems", { count: v.gems[i] }))),
         h("span.miner-haul", { "data-test": "haul", class: hauled ? "anim-haul" : "" }, oreIcon(), formatNumber(v.hauls[i]),
           h("span.sr-only", null, t("dig.miner.haul"))),
-        v.done.includes(i) ? h("span.miner-done", null, t("dig.miner.done")) : null);
+        v.done.includes(i) ? h("span.miner-done", { title: t("dig.miner.done") }, doneIcon(), h("span.sr-only", null, t("dig.miner.done"))) : null);
     })));
   }
 

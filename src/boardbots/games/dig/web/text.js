@@ -88,9 +88,8 @@ export function lineText(line) {
       return `${roll(line)}: ${lost}`;
     }
     default:
-      return line.banked.ore || line.banked.gems
-        ? t("dig.log.haul", { ore: line.banked.ore, gems: line.banked.gems, count: line.banked.gems })
-        : t("dig.log.haulempty");
+      if (line.banked.gems) return t("dig.log.haul", { ore: line.banked.ore, gems: line.banked.gems, count: line.banked.gems });
+      return line.banked.ore ? t("dig.log.haulore", { ore: line.banked.ore }) : t("dig.log.haulempty");
   }
 }
 
