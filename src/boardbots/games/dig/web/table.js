@@ -12,7 +12,7 @@ import { storyList, tableStory } from "../../../js/games/story.js";
 import { illegalHint } from "../../../js/hint.js";
 import { collapseChance, maxStake, threshold } from "./odds.js";
 import { cartNumbers, cartPicture, diceBox, doneIcon, gemIcon, oreIcon, trackRow } from "./parts.js";
-import { buttonText, lastDigLine, lineText, scoredText, stepLine, turnsOf } from "./text.js";
+import { buttonText, eventName, lastDigLine, lineText, scoredText, stepLine, turnsOf } from "./text.js";
 import { scoreBreakdown } from "./breakdown.js";
 
 export function createDigTable({ act, seatName }) {
@@ -154,7 +154,7 @@ export function createDigTable({ act, seatName }) {
     const log = lines.length
       ? storyList(turnsOf(lines), { label: t("dig.log"), test: "log", line: (entry) => [lineText(entry),
         entry.scored ? h("span.dig-scored", null, " ", scoredText(entry.scored, seatName)) : null],
-        heading: (turn) => `${t("dig.log.round", { n: turn.round + 1 })} · ${turn.player === ctx.you ? t("story.yourturn") : t("story.turn", { name: seatName(turn.player) })}` })
+        heading: (turn) => `${t("dig.log.round", { n: turn.round + 1, event: eventName(turn.event) })} · ${turn.player === ctx.you ? t("story.yourturn") : t("story.turn", { name: seatName(turn.player) })}` })
       : h("p.muted.small", null, t("dig.log.none"));
     const showLog = lines.length || msg.view.phase !== "over";
     const old = parts.side.querySelector("[data-test=log]");
@@ -162,7 +162,7 @@ export function createDigTable({ act, seatName }) {
     const kept = old ? old.scrollTop : 0;
     put(clear(parts.side),
       lastRound ? h("p.dig-roundend", { "data-test": "round-end", class: lastRound.fresh ? "anim-round" : "" },
-        h("strong", null, t("dig.roundend", { n: lastRound.round + 1 })), " ", scoredText(lastRound.scored, seatName)) : null,
+        h("strong", null, t("dig.roundend", { n: lastRound.round + 1, event: eventName(lastRound.event) })), " ", scoredText(lastRound.scored, seatName)) : null,
       showLog ? h("section.panel.tight.dig-logbox", null, h("h2.small-title", null, t("dig.log")), log) : null);
     log.scrollTop = follow ? log.scrollHeight : kept;
   }
@@ -188,7 +188,7 @@ export function createDigTable({ act, seatName }) {
     // What this drawing shows, for tests that watch the motion: "seat:kind" of the decision.
     el.dataset.decision = String(msg.decision);
     el.dataset.step = current ? `${current.seat}:${current.kind}` : "";
-    lastRound = v.scored ? { round: v.scored.round, scored: v.scored.gains, fresh: Boolean(current && current.scored) } : null;
+    lastRound = v.scored ? { ...v.scored, scored: v.scored.gains, fresh: Boolean(current && current.scored) } : null;
     drawTurn();
     put(clear(parts.track), trackRow(v, { freshRound: Boolean(current && current.scored) }));
     drawMiners(current);

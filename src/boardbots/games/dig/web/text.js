@@ -37,7 +37,7 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 // the cart; anything else in the dig phase was a haul.
 export function stepLine(before, after, n) {
   const s = before.cur;
-  const line = { n, seat: s, round: before.round, kind: "haul" };
+  const line = { n, seat: s, round: before.round, event: before.event, kind: "haul" };
   const dug = after.last && after.last.step === n ? after.last : null;
   if (before.phase === "stake") {
     const stake = after.cur === s && after.phase === "dig" ? after.cart.stake : before.gems[s] - after.gems[s];
@@ -58,7 +58,7 @@ export function stepLine(before, after, n) {
 export function lastDigLine(view) {
   const dug = view.last;
   if (!dug) return null;
-  const line = { n: dug.step, seat: dug.seat, round: view.round, roll: dug.roll };
+  const line = { n: dug.step, seat: dug.seat, round: view.round, event: dug.event, roll: dug.roll };
   if (dug.outcome === "collapse") return { ...line, kind: "collapse", lost: { ore: dug.ore, gems: dug.gems, stake: dug.stake } };
   return { ...line, kind: "dig", ore: dug.ore, gems: dug.gems };
 }
@@ -109,7 +109,7 @@ export function turnsOf(lines) {
   for (const line of lines) {
     const cur = turns[turns.length - 1];
     if (cur && cur.player === line.seat && cur.round === line.round) cur.lines.push(line);
-    else turns.push({ player: line.seat, round: line.round, lines: [line] });
+    else turns.push({ player: line.seat, round: line.round, event: line.event, lines: [line] });
   }
   return turns;
 }
