@@ -24,7 +24,7 @@ export function optionsSummary(table) {
 }
 
 // The home page's seats besides yours, before the player changes them.
-export const defaultSeats = [{ kind: "bot", bot: "easy" }, { kind: "bot", bot: "medium" }];
+export const defaultSeats = [{ kind: "bot", bot: "easy" }];
 
 // The options a table's host may set, in the form's order; each is shown only when
 // the server lists it as a player option with a range (/api/config).
