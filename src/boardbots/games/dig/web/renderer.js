@@ -81,7 +81,7 @@ export function rules(info, { part, paras }) {
   const vars = { ...o, deck: (o.events || []).length, min: info ? info.min_players : "", max: info ? info.max_players : "" };
   return [
     part(t("rules.dig.goal.title"), h("div.rules-art", { "aria-hidden": "true" }, picture()), ...paras(["rules.dig.goal.p1", "rules.dig.goal.p2"], vars)),
-    part(t("rules.dig.turn.title"), h("ol.steps", null,
+    part(t("rules.dig.turn.title"), h("ol.steps.dig-steps", null,
       h("li", null, t("rules.dig.turn.stake", vars)),
       h("li", null, t("rules.dig.turn.dig", vars)),
       h("li", null, t("rules.dig.turn.haul", vars))),
