@@ -5,7 +5,7 @@ A state is one JSON dict. Public: "options", "rules", "players", "round",
 values the face-up event leaves in force), "scores", "gems", "hauls", "cart",
 "last", "done", "scored" (the last round's settlement), "turn" (turns finished)
 and "steps" (actions applied). Hidden from everyone: "deck" (the unseen events,
-next card last), "seed" and "rolls" (the dice stream). docs/dig.md has the rules.
+next card last) and "seed" (the dice stream). docs/dig.md has the rules.
 """
 
 from __future__ import annotations
@@ -34,7 +34,10 @@ from boardbots.games.dig.rules import MAX_ROUNDS, MAX_STAKE, DigRules, rules_fro
 STAKE, DIG, OVER = "stake", "dig", "over"
 DIG_ACTION, HAUL = "dig", "haul"
 STAKES = tuple(f"stake:{k}" for k in range(MAX_STAKE + 1))
-HIDDEN = ("deck", "seed", "rolls")
+HIDDEN = ("deck", "seed")
+
+ROLLS_PER_TURN = 64
+"""More than the digs any turn can hold, so every roll of a game has its own number."""
 
 MAX_TURN = 40
 """Decisions a turn can take at the widest rules: the stake, then digs until the hazard
@@ -60,7 +63,6 @@ def new_game(players: int, seed: int, options: dict[str, Any] | None = None) -> 
         "rules": rules,
         "players": players,
         "seed": mix_seed("dice", seed),
-        "rolls": 0,
         "deck": deck,
         "round": 0,
         "rounds": rules["rounds"],
@@ -126,8 +128,10 @@ def _dig(state: State) -> None:
     cart = state["cart"]
     now = state["round_rules"]
     cur = state["cur"]
-    d1, d2 = roll(state["seed"], state["rolls"])
-    state["rolls"] += 1
+    # Numbered by turn and dig, not by a running count: a seat's dice do not depend on
+    # how long earlier turns lasted, so Hard's paired worlds give every candidate the
+    # same dice for the turns that follow.
+    d1, d2 = roll(state["seed"], state["turn"] * ROLLS_PER_TURN + cart["digs"])
     before = cart  # carts are replaced, never changed in place, so this stays as it was
     last: dict[str, Any] = {"seat": cur, "roll": [d1, d2], "before": before, "step": state["steps"]}
     last["event"] = state["event"]
@@ -256,14 +260,12 @@ class DigGame(Game):
         rng.shuffle(deck)
         state["deck"] = deck
         state["seed"] = rng.getrandbits(63)
-        state["rolls"] = 0
         return state
 
     def redraw_hidden(self, state: State, seat: int | None, rng: Rng) -> State:
         twin = self.clone(state)
         rng.shuffle(twin["deck"])
         twin["seed"] = rng.getrandbits(63)
-        twin["rolls"] = state["rolls"] + 7
         return twin
 
     def clone(self, state: State) -> State:
@@ -299,10 +301,9 @@ class DigGame(Game):
     def reveals(self, before: State, after: State, actor: int) -> bool:
         # A roll or a newly turned event card is news to everyone; a stake or a haul
         # that does not end the round shows nothing that was hidden.
-        return bool(
-            after["rolls"] != before["rolls"]
-            or len(after["events_seen"]) != len(before["events_seen"])
-        )
+        last = after["last"]
+        rolled = last is not None and last["step"] == before["steps"]
+        return rolled or len(after["events_seen"]) != len(before["events_seen"])
 
     def render(self, state: State | View) -> str:
         return text.render(state)

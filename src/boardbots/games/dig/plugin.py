@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from boardbots.core.heuristics import Heuristics
 from boardbots.core.plugin import GamePlugin
 from boardbots.games import data_file
 from boardbots.games.dig.engine import GAME
 
+
+def _heuristics() -> Heuristics:
+    from boardbots.games.dig.heuristics import HEURISTICS
+
+    return HEURISTICS
+
+
 PLUGIN = GamePlugin(
     GAME,
+    heuristics=_heuristics,
     experiments=data_file(__package__ or "boardbots.games.dig", "experiments.json"),
     web=Path(__file__).parent / "web",
 )
