@@ -4,8 +4,8 @@ illegal click does nothing, fits the screen, and passes axe in English and Thai
 (issue 22, point 4, to the look of issue 21).
 
 The seed is picked by replaying the game in Python with the same engine, the same bot
-and the same per-decision seeds the server uses (lab mode takes a seed as given), so
-every roll the test waits for is known before the browser opens.
+(Easy) and the same per-decision seeds the server uses (lab mode takes a seed as given),
+so every roll the test waits for is known before the browser opens.
 """
 
 from __future__ import annotations
@@ -36,7 +36,9 @@ from tests.web.test_in_view_browser import assert_in_view
 
 pytestmark = pytest.mark.browser
 
-BOT = "random"  # plays from its decision seed alone, so the Python replay matches the server
+# Easy decides from its decision seed alone (no clock), so the Python replay of the game
+# matches the server's, and a timeout's fallback would play the same Easy move.
+BOT = "easy"
 MAIN_AREA = [
     "[data-test=status]",
     "[data-test=turnline]",
