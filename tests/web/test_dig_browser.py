@@ -187,6 +187,9 @@ def test_a_game_against_a_bot_animates_both_alike(new_page: Any, server: str) ->
     expect(page.locator("[data-action='stake:1'][aria-disabled=false]")).to_be_visible()
     page.evaluate(RECORD_MOTION)
     assert_in_view(page, MAIN_AREA)
+    # The track, miners, cart and dice are pictures and numbers: no Tab stop among them.
+    stops = "a[href], button, input, select, [tabindex]:not([tabindex='-1'])"
+    assert page.locator(".dig-track, .dig-miners, .dig-pit").locator(stops).count() == 0
     shot(page, "dig-table-en-1366")
     act(page, "stake:1")
     assert focused_action(page) == "dig", "focus should move on to Dig once supports are set"
