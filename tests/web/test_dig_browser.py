@@ -193,6 +193,8 @@ def test_a_game_against_a_bot_animates_both_alike(new_page: Any, server: str) ->
     shot(page, "dig-table-en-1366")
     act(page, "stake:1")
     assert focused_action(page) == "dig", "focus should move on to Dig once supports are set"
+    # Focus on Dig shows the server's preview of a dig under the cart.
+    expect(page.locator("[data-test=news].preview")).to_contain_text("%")
     act(page, "dig")
     assert focused_action(page) == "dig", "focus should stay on Dig after a dig"
     assert_in_view(page, MAIN_AREA)

@@ -12,7 +12,7 @@ import { storyList, tableStory } from "../../../js/games/story.js";
 import { illegalHint } from "../../../js/hint.js";
 import { collapseChance, maxStake, threshold } from "./odds.js";
 import { cartNumbers, cartPicture, diceBox, doneIcon, gemIcon, oreIcon, trackRow } from "./parts.js";
-import { buttonText, eventName, lastDigLine, lineText, scoredText, stepLine, turnsOf } from "./text.js";
+import { buttonText, eventName, lastDigLine, lineText, previewText, scoredText, stepLine, turnsOf } from "./text.js";
 import { scoreBreakdown } from "./breakdown.js";
 
 export function createDigTable({ act, seatName }) {
@@ -22,6 +22,7 @@ export function createDigTable({ act, seatName }) {
   let story = null;
   let lastRound = null; // the last round's scoring (the view's `scored`), shown until the next
   let current = null; // the decision just drawn, as a story line (text.js `stepLine`)
+  let newsLine = null; // the line under the cart
   const el = h("div.diggame");
   const layout = h("div.dig-layout");
   const parts = {
@@ -52,10 +53,24 @@ export function createDigTable({ act, seatName }) {
   function button(action, primary) {
     if (!buttons.has(action)) {
       const b = h(`button${primary ? ".primary" : ""}`, { type: "button", "data-action": action,
-        onclick: () => (legal().has(action) ? act(action) : illegalHint(b, whyNot(action) || t("table.illegal.wait"))) });
+        onclick: () => (legal().has(action) ? act(action) : illegalHint(b, whyNot(action) || t("table.illegal.wait"))),
+        onpointerenter: () => preview(action), onfocus: () => preview(action),
+        onpointerleave: () => preview(null), onblur: () => preview(null) });
       buttons.set(action, b);
     }
     return buttons.get(action);
+  }
+
+  // Pointing at or focusing a legal choice shows, under the cart, what the server says
+  // it would do (its preview); leaving it shows what just happened again.
+  function preview(action) {
+    const box = parts.pit.querySelector("[data-test=news]");
+    if (!box || !msg) return;
+    const entry = action && msg.your_turn ? msg.legal.find((e) => String(e.action) === action) : null;
+    const words = entry ? previewText(action, entry.preview) : null;
+    box.classList.toggle("preview", Boolean(words));
+    if (words) put(clear(box), words);
+    else put(clear(box), newsWords(newsLine));
   }
 
   function drawControls() {
@@ -127,8 +142,12 @@ export function createDigTable({ act, seatName }) {
 
   // What just happened, in a line under the cart: this decision, or else the last dig.
   function news(line) {
-    return h("p.dig-news", { "data-test": "news", "aria-live": "polite", class: line && line.kind === "collapse" ? "bad" : "" },
-      line ? [h("strong", null, seatName(line.seat)), " ", lineText(line)] : null);
+    newsLine = line;
+    return h("p.dig-news", { "data-test": "news", class: line && line.kind === "collapse" ? "bad" : "" }, newsWords(line));
+  }
+
+  function newsWords(line) {
+    return line ? [h("strong", null, seatName(line.seat)), " ", lineText(line)] : null;
   }
 
   function drawPit(line) {

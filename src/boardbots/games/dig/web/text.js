@@ -5,7 +5,7 @@
 // one before the decision and the one after): what the cart, the dice and the gems did
 // says what was chosen. The same reading serves the live table and the replay.
 
-import { formatList, formatNumber, t } from "../../../js/i18n.js";
+import { formatList, formatNumber, formatPercent, t } from "../../../js/i18n.js";
 
 export function actionText(action) {
   const [verb, arg] = String(action).split(":");
@@ -30,7 +30,15 @@ export function eventText(id, rules) {
   return t(`dig.event.${id}.text`, rules || {});
 }
 
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+// What a legal choice would do, from the server's preview of it (games/dig/text.py).
+export function previewText(action, p) {
+  if (!p) return null;
+  if (action === "dig") {
+    return t("dig.preview.dig", { risk: formatPercent(p.collapse_chance), ore: formatNumber(p.expected_ore, { maximumFractionDigits: 1 }) });
+  }
+  if (action === "haul") return t("dig.preview.haul", { ore: p.ore, gems: p.gems_back, count: p.gems_back });
+  return t("dig.preview.stake", { risk: formatPercent(p.collapse_chance) });
+}
 
 // What decision `n` did, read from the view before it and the view after it: a dig
 // leaves its roll in `last` stamped with the decision's number; a stake moves gems into
