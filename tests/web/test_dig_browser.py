@@ -11,6 +11,7 @@ so every roll the test waits for is known before the browser opens.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -48,6 +49,7 @@ MAIN_AREA = [
     ".dig-controls",
 ]
 ROUND_ONE = ["stake:1", "dig", "haul"]
+PREVIEW = re.compile(r"\bpreview\b")
 
 
 class Plan:
@@ -193,8 +195,13 @@ def test_a_game_against_a_bot_animates_both_alike(new_page: Any, server: str) ->
     shot(page, "dig-table-en-1366")
     act(page, "stake:1")
     assert focused_action(page) == "dig", "focus should move on to Dig once supports are set"
-    # Focus on Dig shows the server's preview of a dig under the cart.
+    # The news under the cart stays; pointing at Dig shows the server's preview instead.
+    news = page.locator("[data-test=news]")
+    expect(news).not_to_have_class(PREVIEW)
+    page.locator("[data-action=dig]").hover()
     expect(page.locator("[data-test=news].preview")).to_contain_text("%")
+    page.locator("[data-test=turnline]").hover()
+    expect(news).not_to_have_class(PREVIEW)
     act(page, "dig")
     assert focused_action(page) == "dig", "focus should stay on Dig after a dig"
     assert_in_view(page, MAIN_AREA)

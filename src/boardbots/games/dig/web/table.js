@@ -23,6 +23,7 @@ export function createDigTable({ act, seatName }) {
   let lastRound = null; // the last round's scoring (the view's `scored`), shown until the next
   let current = null; // the decision just drawn, as a story line (text.js `stepLine`)
   let newsLine = null; // the line under the cart
+  let quiet = false; // the table is moving focus itself: no preview for that
   const el = h("div.diggame");
   const layout = h("div.dig-layout");
   const parts = {
@@ -65,7 +66,7 @@ export function createDigTable({ act, seatName }) {
   // it would do (its preview); leaving it shows what just happened again.
   function preview(action) {
     const box = parts.pit.querySelector("[data-test=news]");
-    if (!box || !msg) return;
+    if (!box || !msg || quiet) return;
     const entry = action && msg.your_turn ? msg.legal.find((e) => String(e.action) === action) : null;
     const words = entry ? previewText(action, entry.preview) : null;
     box.classList.toggle("preview", Boolean(words));
@@ -225,7 +226,10 @@ export function createDigTable({ act, seatName }) {
     if (active && active.getAttribute("aria-disabled") === "false") return;
     const first = [...parts.controls.querySelectorAll("button[aria-disabled=false]")];
     const next = first.find((b) => b.dataset.action === "dig") || first[0];
+    // A focus the table moves itself keeps the news of what just happened in view.
+    quiet = true;
     if (next) next.focus({ preventScroll: true });
+    quiet = false;
   }
 
   return {
