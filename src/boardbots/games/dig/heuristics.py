@@ -1,9 +1,10 @@
 """What Dig teaches the bots: standings, exact dice expectations and the quick policy.
 
 Easy, Medium and Hard are the generic levels of `bots/`; this file is all they
-know of Dig. Medium's outlook averages the dice exactly (all 36 rolls, `odds.py`),
-never a sample; Hard searches on paired worlds around the exact-expectation
-favourite and plays its rollouts with the same rule. docs/dig.md has the
+know of Dig. Medium's outlook averages the next roll exactly (all 36, `odds.py`),
+never a sample; Hard searches on paired worlds around a favourite that plans the
+whole turn and the race for the round's bonus, and rolls out with the whole-turn
+exact-mean rule. docs/dig.md has the
 measurements behind the numbers here.
 """
 
@@ -48,13 +49,16 @@ class DigHeuristics(Heuristics):
         return out
 
     def outlook(self, state: State, me: int) -> float:
-        """The mean worth the dice still bring `me`, over all 36 rolls (never a sample).
+        """What the next roll should add to `me`'s standing, over all 36 rolls (never a
+        sample), as spec 000 defines the outlook: one random event ahead.
 
-        Mid-turn it is the rest of the turn's worth. Right after `me` dug, the world
-        holds one roll the bot happened to draw; the outlook then swaps that roll for
-        the mean of all 36 (what the roll brought is taken away again, the mean of the
-        roll and of the turn after it is added), so Medium's value of digging, at
-        its weight of 1, is exact. Otherwise 0, as once the game is over.
+        Mid-turn it is the mean gain of one more dig when that is positive. Right after
+        `me` dug, the world holds one roll the bot happened to draw; the outlook then
+        swaps that roll for the mean of all 36 (what the roll brought is taken away,
+        the mean of the roll and of the next one after it is added), so Medium's value
+        of digging, at its weight of 1, is an exact mean. Otherwise 0, as once the game
+        is over. Looking one roll ahead is Medium's short sight: it cannot tell a stake
+        of 1 from 3 when the first dig is safe with either (Hard's favourite can).
         """
         value = 0.0
         last = state["last"]
@@ -62,7 +66,7 @@ class DigHeuristics(Heuristics):
             value = _roll_swap(state, last)
         if state["phase"] == DIG and state["cur"] == me:
             t = odds.terms(state["rules"], state["round_rules"])
-            value += odds.turn_value(odds.cart_of(state["cart"]), t)
+            value += odds.next_roll(odds.cart_of(state["cart"]), t)
         return value
 
     def evaluate(self, state: State, me: int) -> float:
@@ -196,8 +200,8 @@ def _roll_swap(state: State, last: dict[str, object]) -> float:
     assert isinstance(roll, list)
     brought = odds.delta(cart, t, roll[0], roll[1])
     nxt = odds.after(cart, t, roll[0], roll[1])
-    kept = odds.turn_value(nxt, t) if nxt is not None else 0.0
-    return odds.dig_value(cart, t) - brought - kept
+    kept = odds.next_roll(nxt, t) if nxt is not None else 0.0
+    return odds.roll_value(cart, t) - brought - kept
 
 
 HEURISTICS = DigHeuristics()

@@ -97,3 +97,23 @@ def turn_value(cart: Cart, t: Terms) -> float:
 def should_dig(cart: Cart, t: Terms) -> bool:
     """Whether one more dig adds worth on average, counting the turn after it."""
     return dig_value(cart, t) > 0
+
+
+def next_roll(cart: Cart, t: Terms) -> float:
+    """What the next roll adds on average if it is worth taking: 0 when it is not."""
+    gain = dig_gain(cart, t)
+    return gain if gain > 0 else 0.0
+
+
+@lru_cache(maxsize=1 << 16)
+def roll_value(cart: Cart, t: Terms) -> float:
+    """Digging now: the mean over all 36 rolls of the change it brings plus what the
+    roll after it adds on average (`next_roll`)."""
+    total = 0.0
+    for a, b in OUTCOMES:
+        nxt = after(cart, t, a, b)
+        if nxt is None:
+            total += -worth(cart, t) - t[4]
+        else:
+            total += worth(nxt, t) - worth(cart, t) + next_roll(nxt, t)
+    return total / 36

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from boardbots.core.encoding import Encoding
 from boardbots.core.heuristics import Heuristics
 from boardbots.core.plugin import GamePlugin
 from boardbots.games import data_file
@@ -16,9 +17,16 @@ def _heuristics() -> Heuristics:
     return HEURISTICS
 
 
+def _encoding() -> Encoding:
+    from boardbots.games.dig.encoding import ENCODING
+
+    return ENCODING
+
+
 PLUGIN = GamePlugin(
     GAME,
     heuristics=_heuristics,
+    encoding=_encoding,
     experiments=data_file(__package__ or "boardbots.games.dig", "experiments.json"),
     web=Path(__file__).parent / "web",
 )
