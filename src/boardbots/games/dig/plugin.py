@@ -1,4 +1,4 @@
-"""Dig as a plug-in: its engine, heuristics and experiments; its browser files live in web/."""
+"""Dig as a plug-in: engine, heuristics, experiments and charts; browser files live in web/."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 from boardbots.core.encoding import Encoding
 from boardbots.core.heuristics import Heuristics
 from boardbots.core.plugin import GamePlugin
+from boardbots.core.story import Story
 from boardbots.games import data_file
 from boardbots.games.dig.engine import GAME
 
@@ -23,10 +24,18 @@ def _encoding() -> Encoding:
     return ENCODING
 
 
+def _story() -> Story:
+    from boardbots.games.dig.story import STORY
+
+    return STORY
+
+
 PLUGIN = GamePlugin(
     GAME,
     heuristics=_heuristics,
     encoding=_encoding,
     experiments=data_file(__package__ or "boardbots.games.dig", "experiments.json"),
+    story=_story,
+    order=30,
     web=Path(__file__).parent / "web",
 )
