@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import importlib
 import pstats
 import statistics
 import time
 from collections.abc import Callable
 
 from boardbots.bots.base import Bot, BotContext
+from boardbots.bots.heuristics import heuristics_for
 from boardbots.bots.registry import make_bot
 from boardbots.core.contract import Game, State, View
 from boardbots.core.rng import Rng, mix_seed
@@ -56,10 +56,7 @@ def _y_mid(game: Game, state: State) -> bool:
 
 def _clear_caches(game: str) -> None:
     """Time every decision from cold: a game's heuristics may remember positions."""
-    module = importlib.import_module(f"boardbots.games.{game}.heuristics")
-    clear = getattr(module, "clear_caches", None)
-    if clear is not None:
-        clear()
+    heuristics_for(game).forget()
 
 
 CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}

@@ -86,6 +86,12 @@ class Heuristics(Protocol):
         iterations starts them empty, so a decision follows from its seed alone.
         Default: nothing to reset."""
 
+    def forget(self) -> None:
+        """Empty whatever is remembered between decisions (position plans, memo tables),
+        so a benchmark times a decision from cold. Decisions never depend on it: a cache
+        only gives the same answer faster. Default: nothing is remembered."""
+        return None
+
     def hard_limits(self, state: State) -> tuple[int, int]:
         """Hard's iteration cap and how many of Medium's best moves it searches here,
         unless its bot code says otherwise: a game with cheap iterations may spend more

@@ -34,6 +34,12 @@ class DigHeuristics(Heuristics):
     paired_worlds = True
     hard_trusts_obvious = True
 
+    def forget(self) -> None:
+        for table in (odds.dig_gain, odds.dig_value, odds.should_dig, odds.roll_value):
+            table.cache_clear()
+        for memo in (race.haul_odds, race.extra, race.race_value, race.race_dig, best_stake):
+            memo.cache_clear()
+
     def points(self, state: State) -> list[float]:
         """Each seat's standing: points, gems, this round's haul, and for the digger the
         worth of the cart (what hauling now would add)."""

@@ -451,6 +451,9 @@ class YHeuristics(Heuristics):
     hard_trusts_obvious = True
     paired_worlds = False  # nothing is hidden: every arm sees the one real board
 
+    def forget(self) -> None:
+        clear_caches()
+
     def __init__(self) -> None:
         self.reply_table = ReplyTable()
 
