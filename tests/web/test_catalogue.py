@@ -24,7 +24,8 @@ JS_FILES = sorted([*(STATIC / "js").rglob("*.js"), *(p for d in GAME_WEB for p i
 NAMESPACES = (
     "app", "nav", "lang", "unit", "error", "game", "bot", "home", "preset", "opt", "seat",
     "join", "table", "result", "y", "dom", "supply", "card", "cardtext", "type", "rules",
-    "settings", "explain", "replay",
+    "settings", "explain", "replay", "chart",
+    *(g.meta.name for g in all_games()),  # each game's own words sit under its name
 )  # fmt: skip
 _SPACES = "|".join(NAMESPACES)
 # A quoted key, but not a tag like h("nav.tabs") that merely looks like one.
@@ -118,7 +119,7 @@ def test_dynamic_keys_exist() -> None:
     wanted |= {f"bot.{code}.name" for code in ("random", "easy", "medium", "hard", "bigmoney")}
     wanted |= {f"home.add.{code}" for code in ("random", "easy", "medium", "hard", "bigmoney")}
     parts = ("title", "tagline", "scoreunit", "scorehead")
-    wanted |= {f"game.{g}.{part}" for g in ("y", "domination") for part in parts}
+    wanted |= {f"game.{g.meta.name}.{part}" for g in all_games() for part in parts}
     verbs = ("play", "buy", "gain", "discard", "trash", "topdeck", "react")
     wanted |= {f"dom.act.{verb}" for verb in verbs}
     wanted |= {f"replay.by.{by}" for by in ("human", "bot", "fallback")}
