@@ -55,10 +55,14 @@ def positions(count: int) -> list[View]:
 
 
 def _clear() -> None:
-    for cached in (odds.dig_gain, odds.dig_value, odds.should_dig, race.race_value):
-        cached.cache_clear()
-    for cached in (race.race_dig, race.extra, race.haul_odds):
-        cached.cache_clear()
+    odds.dig_gain.cache_clear()
+    odds.dig_value.cache_clear()
+    odds.should_dig.cache_clear()
+    odds.roll_value.cache_clear()
+    race.race_value.cache_clear()
+    race.race_dig.cache_clear()
+    race.extra.cache_clear()
+    race.haul_odds.cache_clear()
 
 
 def hard_times(views: list[View], clock: Callable[[], float]) -> list[float]:
