@@ -22,7 +22,7 @@ from boardbots.games.dig.events import round_rules
 
 EASY_RANDOM_RATE = 0.25  # spec 000's share of random moves
 MEDIUM_BETA = 1.0  # the outlook carries the whole mean of a dig: see `outlook`
-HARD_ITERATIONS = 100  # measured: docs/dig.md (about 0.6 s of CPU for a 2v2 game)
+HARD_ITERATIONS = 100  # about 0.75 s of CPU a 2v2 game with Medium (docs/dig.md)
 HARD_TOP_K = len(STAKES)  # every candidate is searched: there are never more than six
 DISASTER_RISK = 0.5  # Easy never digs into an even or worse chance of collapse with a load
 
