@@ -21,11 +21,9 @@ from boardbots.core.contract import (
     GameMeta,
     IllegalAction,
     Pending,
-    Policy,
     State,
     Stop,
     View,
-    run_until,
 )
 from boardbots.core.heuristics import Heuristics
 from boardbots.core.plugin import BotSpec, GamePlugin
@@ -93,15 +91,6 @@ class NimGame(Game):
             state["winner"] = state["to_move"]
         state["to_move"] = (state["to_move"] + 1) % len(state["tokens"])
         state["turn"] += 1
-
-    def applied(self, state: State, action: Action) -> State:
-        self.check(state, action)
-        nxt = self.clone(state)
-        self.apply(nxt, action)
-        return nxt
-
-    def advance(self, state: State, stop: Stop, policy: Policy) -> None:
-        run_until(self, state, stop, policy)
 
     def clock(self, state: State | View) -> tuple[int, int]:
         return state["turn"] // len(state["tokens"]), state["turn"]

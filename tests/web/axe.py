@@ -13,6 +13,7 @@ import json
 import os
 import tarfile
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -72,3 +73,29 @@ def serious_violations(page: Any, script: str) -> list[dict[str, Any]]:
         page.add_script_tag(content=script)
     found: list[dict[str, Any]] = page.evaluate(RUN)
     return [v for v in found if v["impact"] in SERIOUS]
+
+
+def audit(
+    page: Any, script: str, screens: Iterator[str], lang: str, shots: Path, tag: str
+) -> list[str]:
+    """Run axe on every screen `screens` opens (it yields each screen's name once the
+    page shows it), saving a screenshot of each as `screen-<name>-<lang>-<tag>.png`;
+    fails the test with every serious or critical violation found. The screens' names."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    checked = []
+    for name in screens:
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        checked.append(name)
+        violations = serious_violations(page, script)
+        slug = "".join(c if c.isalnum() else "-" for c in name.lower())
+        shots.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(shots / f"screen-{slug}-{lang}-{tag}.png"))
+        if violations:
+            found[name] = violations
+    report = "\n".join(
+        f"{screen}: {v['impact']} {v['id']} ({v['help']}): {v['nodes']}"
+        for screen, items in found.items()
+        for v in items
+    )
+    assert not found, f"axe found serious or critical violations:\n{report}"
+    return checked

@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+from tests.web import axe
+
 CHROMIUM = Path(os.environ.get("BOARDBOTS_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
     "--headless",
@@ -151,6 +153,40 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> str:
+    """axe-core's source (tests/web/axe.py); a failed download fails CI, skips elsewhere."""
+    try:
+        return axe.source()
+    except (OSError, ValueError) as err:
+        reason = f"axe-core {axe.PIN['version']} could not be fetched from the npm registry: {err}"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+
+
+@pytest.fixture
+def axe_page(browser: Any, server: str) -> Iterator[Any]:
+    """Make a page in a fresh context for an axe audit, in a language and a size."""
+    contexts: list[Any] = []
+
+    def make(lang: str, width: int, height: int) -> Any:
+        # bypass_csp: axe is added as an inline script, which the app's CSP rightly refuses.
+        ctx = browser.new_context(
+            viewport={"width": width, "height": height}, base_url=server, bypass_csp=True
+        )
+        ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        ctx.add_init_script(
+            f"localStorage.setItem('boardbots.settings', JSON.stringify({{lang: '{lang}'}}))"
+        )
+        contexts.append(ctx)
+        return ctx.new_page()
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ accessibility violation (issue 21, point 5)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,24 +11,12 @@ import pytest
 from tests.web import axe
 from tests.web.conftest import (
     BOT_TURN_TIMEOUT_MS,
-    DEFAULT_TIMEOUT_MS,
     SCREENSHOTS,
     api,
     finished_table,
 )
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="session")
-def axe_script() -> str:
-    try:
-        return axe.source()
-    except (OSError, ValueError) as err:
-        reason = f"axe-core {axe.PIN['version']} could not be fetched from the npm registry: {err}"
-        if os.environ.get("CI"):
-            pytest.fail(reason)
-        pytest.skip(reason)
 
 
 @pytest.fixture(scope="module")
@@ -88,8 +75,7 @@ def screens(page: Any, tables: dict[str, str]) -> Iterator[str]:
 @pytest.mark.parametrize(("width", "height"), [(1366, 800), (390, 844)], ids=["laptop", "phone"])
 @pytest.mark.parametrize("lang", ["en", "th"])
 def test_no_serious_accessibility_violations(
-    browser: Any,
-    server: str,
+    axe_page: Any,
     axe_script: str,
     tables: dict[str, str],
     lang: str,
@@ -97,33 +83,6 @@ def test_no_serious_accessibility_violations(
     height: int,
 ) -> None:
     """Also saves every screen at this size and language for the CI artifacts."""
-    # bypass_csp: axe is added as an inline script, which the app's CSP rightly refuses.
-    ctx = browser.new_context(
-        viewport={"width": width, "height": height}, base_url=server, bypass_csp=True
-    )
-    ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    ctx.add_init_script(
-        f"localStorage.setItem('boardbots.settings', JSON.stringify({{lang: '{lang}'}}))"
-    )
-    page = ctx.new_page()
-    found: dict[str, list[dict[str, Any]]] = {}
-    checked = []
-    try:
-        for name in screens(page, tables):
-            page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
-            checked.append(name)
-            violations = axe.serious_violations(page, axe_script)
-            slug = "".join(c if c.isalnum() else "-" for c in name.lower())
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / f"screen-{slug}-{lang}-{width}.png"))
-            if violations:
-                found[name] = violations
-    finally:
-        ctx.close()
+    page = axe_page(lang, width, height)
+    checked = axe.audit(page, axe_script, screens(page, tables), lang, SCREENSHOTS, str(width))
     assert len(checked) == 15
-    report = "\n".join(
-        f"{screen}: {v['impact']} {v['id']} ({v['help']}): {v['nodes']}"
-        for screen, items in found.items()
-        for v in items
-    )
-    assert not found, f"axe found serious or critical violations:\n{report}"

@@ -10,7 +10,6 @@ so every roll the test waits for is known before the browser opens.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -25,7 +24,6 @@ from boardbots.games import get_game
 from tests.web import axe
 from tests.web.conftest import (
     BOT_TURN_TIMEOUT_MS,
-    DEFAULT_TIMEOUT_MS,
     SCREENSHOTS,
     api,
     expect,
@@ -330,17 +328,6 @@ def test_the_home_form_sends_the_options_chosen(new_page: Any, server: str) -> N
 
 
 @pytest.fixture(scope="module")
-def axe_script() -> str:
-    try:
-        return axe.source()
-    except (OSError, ValueError) as err:
-        reason = f"axe-core {axe.PIN['version']} could not be fetched from the npm registry: {err}"
-        if os.environ.get("CI"):
-            pytest.fail(reason)
-        pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
 def finished(server: str) -> Iterator[str]:
     bot = {"kind": "bot", "bot": BOT}
     yield finished_table(server, {"game": "dig", "seed": 7, "seats": [bot, bot, bot]})
@@ -379,7 +366,7 @@ def dig_screens(page: Any, server: str, finished: str) -> Iterator[str]:
 @pytest.mark.parametrize(("width", "height"), [(1366, 800), (390, 844)], ids=["laptop", "phone"])
 @pytest.mark.parametrize("lang", ["en", "th"])
 def test_dig_screens_pass_axe(
-    browser: Any,
+    axe_page: Any,
     server: str,
     axe_script: str,
     finished: str,
@@ -388,28 +375,6 @@ def test_dig_screens_pass_axe(
     height: int,
 ) -> None:
     """Also saves each Dig screen at this size and language for the CI artifacts."""
-    ctx = browser.new_context(
-        viewport={"width": width, "height": height}, base_url=server, bypass_csp=True
-    )
-    ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
-    ctx.add_init_script(
-        f"localStorage.setItem('boardbots.settings', JSON.stringify({{lang: '{lang}'}}))"
-    )
-    page = ctx.new_page()
-    found = {}
-    try:
-        for name in dig_screens(page, server, finished):
-            page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
-            violations = axe.serious_violations(page, axe_script)
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / f"screen-dig-{name}-{lang}-{width}.png"))
-            if violations:
-                found[name] = violations
-    finally:
-        ctx.close()
-    report = "\n".join(
-        f"{screen}: {v['impact']} {v['id']} ({v['help']}): {v['nodes']}"
-        for screen, items in found.items()
-        for v in items
-    )
-    assert not found, f"axe found serious or critical violations:\n{report}"
+    page = axe_page(lang, width, height)
+    screens = (f"dig {name}" for name in dig_screens(page, server, finished))
+    axe.audit(page, axe_script, screens, lang, SCREENSHOTS, str(width))

@@ -91,12 +91,17 @@ class Game(Protocol):
         ...
 
     def applied(self, state: State, action: Action) -> State:
-        """Validate, then return the next state, leaving `state` unchanged."""
-        ...
+        """Validate, then return the next state, leaving `state` unchanged. Default:
+        `check`, then `apply` on a `clone`."""
+        self.check(state, action)
+        nxt = self.clone(state)
+        self.apply(nxt, action)
+        return nxt
 
     def advance(self, state: State, stop: Stop, policy: Policy) -> None:
-        """Let `policy` decide for everyone until the stop point or the end of the game."""
-        ...
+        """Let `policy` decide for everyone until the stop point or the end of the game.
+        Default: the shared loop, `run_until`; a game overrides it for a faster one."""
+        run_until(self, state, stop, policy)
 
     def clock(self, state: State | View) -> tuple[int, int]:
         """(round, turn) counters: a round ends when every player has had one turn."""

@@ -18,11 +18,8 @@ from boardbots.core.contract import (
     GameMeta,
     IllegalAction,
     Pending,
-    Policy,
     State,
-    Stop,
     View,
-    run_until,
 )
 from boardbots.core.results import shares_from_keys
 from boardbots.core.rng import Rng, mix_seed
@@ -226,15 +223,6 @@ class DigGame(Game):
         else:
             _stake(state, int(str(action)[6:]))
         state["steps"] += 1
-
-    def applied(self, state: State, action: Action) -> State:
-        self.check(state, action)
-        nxt = self.clone(state)
-        self.apply(nxt, action)
-        return nxt
-
-    def advance(self, state: State, stop: Stop, policy: Policy) -> None:
-        run_until(self, state, stop, policy)
 
     def clock(self, state: State | View) -> tuple[int, int]:
         return state["round"], state["turn"]

@@ -9,6 +9,7 @@ best stopping rule here, since each dig raises both the risk and the loss).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -72,14 +73,7 @@ def dig_gain(cart: Cart, t: Terms) -> float:
 def dig_value(cart: Cart, t: Terms) -> float:
     """Digging once more and then playing on well: the mean over all 36 rolls of the
     change the roll brings plus the rest of the turn's worth after it."""
-    total = 0.0
-    for a, b in OUTCOMES:
-        nxt = after(cart, t, a, b)
-        if nxt is None:
-            total += -worth(cart, t) - t[4]
-        else:
-            total += worth(nxt, t) - worth(cart, t) + turn_value(nxt, t)
-    return total / 36
+    return _mean_roll(cart, t, turn_value)
 
 
 def turn_value(cart: Cart, t: Terms) -> float:
@@ -109,11 +103,17 @@ def next_roll(cart: Cart, t: Terms) -> float:
 def roll_value(cart: Cart, t: Terms) -> float:
     """Digging now: the mean over all 36 rolls of the change it brings plus what the
     roll after it adds on average (`next_roll`)."""
+    return _mean_roll(cart, t, next_roll)
+
+
+def _mean_roll(cart: Cart, t: Terms, then: Callable[[Cart, Terms], float]) -> float:
+    """The mean over all 36 rolls of one dig's change in worth plus `then` of the cart
+    it leaves (a collapse loses the cart's worth and the collapse penalty)."""
     total = 0.0
     for a, b in OUTCOMES:
         nxt = after(cart, t, a, b)
         if nxt is None:
             total += -worth(cart, t) - t[4]
         else:
-            total += worth(nxt, t) - worth(cart, t) + next_roll(nxt, t)
+            total += worth(nxt, t) - worth(cart, t) + then(nxt, t)
     return total / 36

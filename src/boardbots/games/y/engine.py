@@ -17,11 +17,8 @@ from boardbots.core.contract import (
     GameMeta,
     IllegalAction,
     Pending,
-    Policy,
     State,
-    Stop,
     View,
-    run_until,
 )
 from boardbots.core.results import shares_from_keys
 from boardbots.core.rng import Rng
@@ -195,15 +192,6 @@ class YGame(Game):
             won = bool(group & b.side_a and group & b.side_b and group & b.side_c)
         if won:
             state["winner"] = me
-
-    def applied(self, state: State, action: Action) -> State:
-        self.check(state, action)
-        nxt = self.clone(state)
-        self.apply(nxt, action)
-        return nxt
-
-    def advance(self, state: State, stop: Stop, policy: Policy) -> None:
-        run_until(self, state, stop, policy)
 
     def clock(self, state: State | View) -> tuple[int, int]:
         return state["ply"] // 2, state["ply"]
