@@ -11,7 +11,7 @@ import pytest
 from boardbots.core.contract import IllegalAction, State
 from boardbots.games import get_game
 from boardbots.games.dig import dice
-from boardbots.games.dig.engine import GAME, ROLLS_PER_TURN
+from boardbots.games.dig.engine import GAME, MAX_TURN, ROLLS_PER_TURN
 from boardbots.games.dig.events import round_gains, round_rules
 from boardbots.games.dig.rules import EVENTS, DigRules
 
@@ -230,13 +230,13 @@ def test_bad_options_are_refused_in_one_line(options: dict[str, Any], message: s
 
 def test_random_four_player_games_end_within_the_turns_the_rules_allow() -> None:
     # Speed lives in `boardbots bench games`; here the bound is on decisions, not time:
-    # each turn is a stake, at most ROLLS_PER_TURN digs and a haul.
+    # the engine declares at most MAX_TURN decisions a turn.
     from boardbots.core.rng import Rng
 
     rng = Rng(5)
     for seed in range(50):
         state = GAME.new_state(4, seed)
-        bound = state["rules"]["rounds"] * 4 * (ROLLS_PER_TURN + 2)
+        bound = state["rules"]["rounds"] * 4 * MAX_TURN
         decisions = 0
         while not GAME.is_over(state):
             GAME.apply(state, rng.choice(GAME.legal_actions(state)))
