@@ -27,6 +27,12 @@ def _check_score_chart(page: Any, points: list[dict[str, Any]]) -> None:
         expect(dots).to_have_count(_drawn([p["scores"] for p in points], seat))
 
 
+def last_n(points: list[dict[str, Any]]) -> int:
+    """The decisions in the game: its last point stands after the last one."""
+    n: int = points[-1]["n"]
+    return n
+
+
 def test_y_charts_at_the_end_and_in_the_replay_up_to_the_step(new_page: Any, server: str) -> None:
     table = finished_table(server, {"game": "y", "options": {"size": 5}, "seats": [EASY, EASY]})
     timeline = api(server, f"/api/tables/{table}/replay")["timeline"]
@@ -38,6 +44,8 @@ def test_y_charts_at_the_end_and_in_the_replay_up_to_the_step(new_page: Any, ser
     expect(result.locator("[data-test=story-charts]")).to_be_visible()
     _check_score_chart(page, points)
     assert page.locator("[data-test=deck-chart]").count() == 0  # Y has no decks
+    # This browser never saw the game, yet its move list holds every move.
+    expect(page.locator(".movelist > li")).to_have_count(last_n(points))
     shot(page, "y-result-charts", full_page=True)
 
     page.goto(f"/#/replay/{table}")
@@ -52,7 +60,9 @@ def test_y_charts_at_the_end_and_in_the_replay_up_to_the_step(new_page: Any, ser
 
 
 def test_domination_charts_have_a_deck_chart_per_player(new_page: Any, server: str) -> None:
-    body = {"game": "domination", "options": {"turn_limit": 8}, "seats": [MONEY, MONEY]}
+    # A short log window (lab mode takes any option): the views keep only its last lines.
+    options = {"turn_limit": 8, "log_length": 4}
+    body = {"game": "domination", "options": options, "seats": [MONEY, MONEY]}
     table = finished_table(server, body)
     replay = api(server, f"/api/tables/{table}/replay")
     points = replay["timeline"]["points"]
@@ -69,6 +79,11 @@ def test_domination_charts_have_a_deck_chart_per_player(new_page: Any, server: s
         owned = sum(points[-1]["decks"][seat].values())
         assert owned >= 10
         assert decks.nth(seat).locator(".col").last.locator("rect").count() >= 2
+    # This browser never saw the game, yet its log holds more lines than a view keeps.
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('[data-test=log] .story-lines > li').length > n",
+        arg=options["log_length"],
+    )
     shot(page, "domination-result-charts", full_page=True)
 
     page.goto(f"/#/replay/{table}")

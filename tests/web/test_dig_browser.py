@@ -378,3 +378,24 @@ def test_dig_screens_pass_axe(
     page = axe_page(lang, width, height)
     screens = (f"dig {name}" for name in dig_screens(page, server, finished))
     axe.audit(page, axe_script, screens, lang, SCREENSHOTS, str(width))
+
+
+def test_a_finished_table_opened_fresh_tells_its_story(
+    new_page: Any, server: str, finished: str
+) -> None:
+    """A browser that never saw the game (a reload, a late visitor) still gets its charts
+    and its whole log, grouped by turn."""
+    replay = api(server, f"/api/tables/{finished}/replay")
+    timeline = replay["timeline"]
+    page = new_page(1366, 800)
+    page.goto(f"/#/table/{finished}")
+    result = page.locator("[data-test=result]")
+    expect(result.locator("[data-test=story-charts]")).to_be_visible()
+    chart = page.locator("[data-test=score-chart]")
+    expect(chart).to_have_attribute("data-points", str(len(timeline["points"])))
+    log = page.locator("[data-test=log]")
+    expect(log).to_be_visible()
+    expect(log.locator(".story-lines > li")).to_have_count(len(replay["actions"]))
+    # Grouped by turn: each player digs at least once in every round.
+    rounds = replay["views"][0]["rounds"]
+    assert log.locator(".story-turn").count() >= rounds * replay["players"]

@@ -1,6 +1,6 @@
 """Solo tables with bots in Web Workers (Pyodide): offline play to the end, a killed bot
 Worker, an undo while a bot thinks, replays re-run in CPython, and no hidden card of
-another seat in anything the engine Worker sends the page.
+another seat in anything the engine Worker sends the page; Dig against Hard to the end.
 
 These need the pinned Pyodide in the local cache (`boardbots fetch-pyodide`, which the
 dev check's install step runs) and skip, saying so, without it.
@@ -388,3 +388,61 @@ def test_without_a_working_engine_worker_the_page_offers_the_server(solo_page: A
     page.wait_for_url("**/#/table/*")
     page.wait_for_function("() => !location.hash.includes('solo-')")
     page.locator(".ycell.playable").first.wait_for()
+
+
+def dig_turn_or_end(page: Any) -> bool:
+    """Wait until the person may stake or the game has ended; True on their turn."""
+    page.wait_for_function(
+        "() => document.querySelector(\"[data-action='stake:0'][aria-disabled=false]\")"
+        " || document.querySelector('[data-test=result]')",
+        timeout=BOT_TURN_TIMEOUT_MS,
+    )
+    return page.locator("[data-test=result]").count() == 0
+
+
+def dig_act(page: Any, action: str) -> None:
+    """Click `action` and wait until the table has drawn the decision after it."""
+    before = page.evaluate("() => document.querySelector('.diggame').dataset.decision")
+    page.locator(f"[data-action='{action}'][aria-disabled=false]").click()
+    page.wait_for_function(
+        "n => document.querySelector('.diggame').dataset.decision !== n", arg=before
+    )
+
+
+def test_solo_dig_against_hard_offline_to_the_end(solo_page: Any, tmp_path: Path) -> None:
+    """Dig's engine, dice and Hard bot run in the Workers: two rounds, network blocked
+    after load; every bot decision is re-made in CPython and the log re-runs."""
+    page = solo_page
+    page.goto("/#/")
+    page.locator("#game-dig").check()
+    page.locator("#dig-rounds").fill("2")
+    page.locator(".seat-row .remove").last.click()
+    page.locator("button.add[data-bot=hard]").click()
+    expect(page.locator("[data-test=bots-on-device]")).to_be_checked()
+    page.locator("[data-test=start]").click()
+    page.wait_for_url("**/#/table/solo-*")
+    wait_until_bots_ready(page)
+    tried = block_network(page)
+    turns = 0
+    while dig_turn_or_end(page):
+        dig_act(page, "stake:0")
+        dig_act(page, "haul")
+        turns += 1
+        assert turns <= 2, "two rounds give the person two turns"
+    assert tried == [], f"requests after loading: {tried}"
+    assert turns == 2
+    expect(page.locator("[data-test=result] [data-test=score-chart]")).to_be_visible()
+    shot(page, "solo-dig-finished")
+    replay = solo_replay(page)
+    assert replay["game"] == "dig" and replay["options"]["rounds"] == 2
+    # Opened again, the ended table tells its whole story from the browser's record.
+    page.context.unroute("**/*")
+    page.context.set_offline(False)
+    page.evaluate("() => sessionStorage.clear()")
+    page.reload()
+    lines = page.locator("[data-test=log] .story-lines > li")
+    expect(lines).to_have_count(len(replay["actions"]), timeout=LOADED_TIMEOUT_MS)
+    assert check_bot_decisions(replay) >= 2
+    file = tmp_path / "solo-dig.json"
+    file.write_text(json.dumps(replay))
+    assert rerun(json.loads(file.read_text())).result == replay["result"]

@@ -98,6 +98,12 @@ function picture() {
   return h("div.dig-art", null, die(5), die(2));
 }
 
+// A table opened after the end: every decision's line, read from the replay's views
+// (a Dig view keeps no log, so a page that did not watch the game has no other source).
+export function finishedStory(replay) {
+  return Array.isArray(replay.views) ? viewLines(replay.views) : null;
+}
+
 // The replay: the table as a spectator saw it after each decision.
 export function createReplayBoard(replay, { seatName }) {
   const table = createDigTable({ act: () => {}, seatName });

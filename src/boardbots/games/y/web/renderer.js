@@ -67,6 +67,11 @@ export function rules(info, { part, paras }) {
   ];
 }
 
+// A table opened after the end: every move, from the replay's log (Y hides nothing).
+export function finishedStory(replay) {
+  return Array.isArray(replay.actions) ? replay.actions.map(({ n, seat, action }) => ({ n, seat, action })) : null;
+}
+
 // The replay's board: the position is rebuilt from the moves (Y has no hidden state).
 export function createReplayBoard(replay) {
   const board = createBoard(replay.options.size, {});

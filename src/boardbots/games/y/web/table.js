@@ -63,6 +63,14 @@ export function createYTable({ act, seatName }) {
     preview.textContent = entry ? `${cellName(size, i)}: ${yPreviewText(entry.preview)}` : "";
   }
 
+  // Every move so far: the whole game when the page has it from the replay, else the
+  // moves this tab has seen (kept across reloads).
+  function moves() {
+    if (ctx.story) return ctx.story;
+    if (!story || story.id !== ctx.table.id) story = { id: ctx.table.id, ...tableStory(ctx.table.id) };
+    return story.moves(msg.decision, msg.last);
+  }
+
   function drawSide() {
     const view = msg.view;
     const legal = legalMap();
@@ -79,8 +87,7 @@ export function createYTable({ act, seatName }) {
       h("p", null, h("span.legend-stone.p0", { "aria-hidden": "true" }), seatName(0), " – ", stoneName(0)),
       h("p", null, h("span.legend-stone.p1", { "aria-hidden": "true" }), seatName(1), " – ", stoneName(1)),
       h("p.hint", null, t("y.goal")));
-    if (!story || story.id !== ctx.table.id) story = { id: ctx.table.id, ...tableStory(ctx.table.id) };
-    put(clear(moveList), ...story.moves(msg.decision, msg.last).map((m) =>
+    put(clear(moveList), ...moves().map((m) =>
       h("li", null, h("span.muted", null, `${m.n + 1}. `), seatName(m.seat), " ", yActionText(size, m.action))));
     moveList.scrollTop = moveList.scrollHeight;
     if (view.winner !== null && view.winner !== undefined) {

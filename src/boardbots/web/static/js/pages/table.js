@@ -158,7 +158,20 @@ class TablePage {
   drawGame(fresh) {
     const el = this.game.element();
     el.hidden = !this.dealt;
-    if (this.msg && this.dealt) this.game.update(this.msg, { you: this.you, table: this.table, fresh, thinking: this.thinking });
+    if (this.msg && this.dealt) this.game.update(this.msg, { you: this.you, table: this.table, fresh, thinking: this.thinking, story: this.story });
+  }
+
+  // A page opened after the game ended saw none of it, and the views hold at most the
+  // last lines: a renderer that can tell the whole story from the replay gets it (once).
+  async loadFinishedStory() {
+    if (!this.renderer.finishedStory) return;
+    try {
+      const replay = this.conn.replay ? await this.conn.replay() : await api.replay(this.table.id);
+      this.story = this.renderer.finishedStory(replay) || undefined;
+    } catch {
+      return; // the story is extra: the page keeps what the final view shows
+    }
+    if (this.story) this.drawGame(false);
   }
 
   async closeTable() {
@@ -215,6 +228,7 @@ class TablePage {
   onState(msg) {
     this.root.classList.remove("sending");
     const fresh = !this.msg || msg.decision !== this.msg.decision;
+    if (!this.msg && msg.status === "finished") this.loadFinishedStory();
     playSound(soundFor(this.msg, msg, this.you));
     this.msg = msg;
     if (msg.status !== this.table.status) this.table = { ...this.table, status: msg.status, result: msg.result };
