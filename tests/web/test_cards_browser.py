@@ -10,6 +10,7 @@ import pytest
 from boardbots.games import get_game
 from tests.web.conftest import BOT_TURN_TIMEOUT_MS, api, expect, shot
 from tests.web.strings import load_strings
+from tests.web.words import BROKEN_IN
 
 pytestmark = pytest.mark.browser
 
@@ -17,30 +18,19 @@ EN = load_strings("en")
 
 # Per card face: its name's words and the lines each word is drawn on (one each, or a
 # word was broken inside), and what the face shows.
-READ_FACES = """
-(sel) => [...document.querySelectorAll(sel)].map((face) => {
+READ_FACES = (
+    "(sel) => {"
+    + BROKEN_IN
+    + """return [...document.querySelectorAll(sel)].map((face) => {
   const name = face.querySelector('.card-name');
-  const broken = [];
-  const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    // Words as the language has them (Thai writes no spaces between words).
-    const words = new Intl.Segmenter(document.documentElement.lang, { granularity: 'word' });
-    for (const w of words.segment(node.data)) {
-      if (!w.isWordLike) continue;
-      const range = document.createRange();
-      range.setStart(node, w.index);
-      range.setEnd(node, w.index + w.segment.length);
-      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-      if (tops.size > 1) broken.push(w.segment);
-    }
-  }
+  const broken = brokenIn(name);
   const text = (s) => { const e = face.querySelector(s); return e ? e.textContent.trim() : null; };
   return { card: face.dataset.card, broken, cost: text('.coin'), name: name.textContent,
            cards: text('.b-cards'), actions: text('.b-action'), buys: text('.b-buy'),
            coins: text('.b-coin'), vp: text('.card-vp'), rules: text('.card-text'),
            frame: getComputedStyle(face).borderTopColor };
-})
-"""
+}); }"""
+)
 
 
 def check_faces(faces: list[dict[str, Any]], cards: dict[str, Any], full: bool) -> None:

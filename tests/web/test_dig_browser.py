@@ -32,6 +32,7 @@ from tests.web.conftest import (
 )
 from tests.web.strings import load_strings
 from tests.web.test_in_view_browser import assert_in_view
+from tests.web.words import BROKEN_WORDS
 
 pytestmark = pytest.mark.browser
 
@@ -122,29 +123,6 @@ RECORD_MOTION = """
       }
     }
   }).observe(game, { childList: true, subtree: true });
-}
-"""
-
-
-# Words (as the page's language segments them) drawn across two lines inside `sel`.
-BROKEN_WORDS = """
-(sel) => {
-  const out = [];
-  const words = new Intl.Segmenter(document.documentElement.lang, { granularity: 'word' });
-  for (const root of document.querySelectorAll(sel)) {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const w of words.segment(node.data)) {
-        if (!w.isWordLike) continue;
-        const range = document.createRange();
-        range.setStart(node, w.index);
-        range.setEnd(node, w.index + w.segment.length);
-        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-        if (tops.size > 1) out.push(w.segment);
-      }
-    }
-  }
-  return out;
 }
 """
 
