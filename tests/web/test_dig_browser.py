@@ -377,3 +377,16 @@ def test_a_finished_table_opened_fresh_tells_its_story(
     # Grouped by turn: each player digs at least once in every round.
     rounds = replay["views"][0]["rounds"]
     assert log.locator(".story-turn").count() >= rounds * replay["players"]
+
+
+def test_seats_playing_the_same_bot_are_told_apart(new_page: Any, finished: str) -> None:
+    """Three Easy bots were three identical names in the scores, the story and the
+    charts; each now carries its number, at the table and in the replay."""
+    page = new_page(1366, 800)
+    page.goto(f"/#/table/{finished}")
+    rows = page.locator("[data-test=result] table.scores").first.locator("tbody th")
+    expect(rows).to_have_count(3)
+    names = [rows.nth(i).inner_text().strip() for i in range(3)]
+    assert names == [f"Easy bot {n}" for n in (1, 2, 3)], names
+    page.goto(f"/#/replay/{finished}")
+    expect(page.locator("body")).to_contain_text("Easy bot 3")

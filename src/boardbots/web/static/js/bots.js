@@ -53,3 +53,19 @@ export function botName(code) {
   const key = `bot.${botLevel(code)}.name`;
   return has(key) ? t(key) : String(code);
 }
+
+// Each seat's name as players read it at a table or in a replay. Two seats with the
+// same name (three Easy bots, two people who kept "Player") get a number each, so the
+// scores, the story and the charts can tell them apart; an open seat keeps `unnamed`.
+export function seatNames(seats, unnamed) {
+  const names = seats.map((s) => (s.kind === "bot" ? botName(s.bot) : s.name || null));
+  const count = new Map();
+  for (const n of names) if (n) count.set(n, (count.get(n) || 0) + 1);
+  const seen = new Map();
+  return names.map((n, i) => {
+    if (!n) return unnamed(seats[i]);
+    if (count.get(n) < 2) return n;
+    seen.set(n, (seen.get(n) || 0) + 1);
+    return t("seat.numbered", { name: n, n: seen.get(n) });
+  });
+}

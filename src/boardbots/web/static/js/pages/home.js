@@ -1,7 +1,7 @@
 // Home: start a new game (game, options, AI players, your seat) and join open tables.
 
 import { api, gameInfo, getConfig } from "../api.js";
-import { assignSeats, botChoices, botName } from "../bots.js";
+import { assignSeats, botChoices, botName, seatNames } from "../bots.js";
 import { clear, h, put } from "../dom.js";
 import { t } from "../i18n.js";
 import { describeError, navigate, toast } from "../main.js";
@@ -234,7 +234,7 @@ async function refreshOpen(page) {
     }
     put(box, h("ul.table-list", null, tables.map((tb) => h("li", null,
       h("div", null, h("strong", null, t(`game.${tb.game}.title`)), " ",
-        h("span.muted", null, tb.seats.map((s) => (s.kind === "bot" ? botName(s.bot) : s.name || t("seat.open"))).join(" · "))),
+        h("span.muted", null, seatNames(tb.seats, () => t("seat.open")).join(" · "))),
       h("a.button.small", { href: `#/join/${tb.id}` }, t("home.join"))))));
   } catch (err) {
     put(clear(box), h("p.muted", null, describeError(err)));

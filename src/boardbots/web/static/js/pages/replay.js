@@ -4,7 +4,7 @@
 // (Hard), values (Medium).
 
 import { api, getConfig } from "../api.js";
-import { botName } from "../bots.js";
+import { botName, seatNames } from "../bots.js";
 import { clear, h, put } from "../dom.js";
 import { formatList, formatNumber, formatPercent, t } from "../i18n.js";
 import { loadRenderer } from "../renderers.js";
@@ -50,7 +50,7 @@ async function soloReplay(id, config) {
 function seatLabel(replay, seat) {
   const s = replay.seats[seat];
   if (!s) return t("seat.number", { n: seat + 1 });
-  return s.kind === "bot" ? botName(s.bot) : s.name || t("seat.kind.human");
+  return seatNames(replay.seats, () => t("seat.kind.human"))[seat];
 }
 
 class ReplayViewer {

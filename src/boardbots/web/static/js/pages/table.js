@@ -2,7 +2,7 @@
 // show the result with links to the replay once the game ends.
 
 import { api, getConfig } from "../api.js";
-import { botChoices, botName } from "../bots.js";
+import { botChoices, botName, seatNames } from "../bots.js";
 import { TableConnection } from "../conn.js";
 import { clear, h, put } from "../dom.js";
 import { formatList, formatNumber, t } from "../i18n.js";
@@ -43,7 +43,7 @@ export async function render(main, { params }) {
 export function seatName(table, seat, you) {
   const s = table.seats[seat];
   if (!s) return t("seat.number", { n: seat + 1 });
-  let name = s.kind === "bot" ? botName(s.bot) : s.name || t("seat.open");
+  let name = seatNames(table.seats, () => t("seat.open"))[seat];
   if (seat === you) name = t("seat.you", { name });
   return name;
 }
