@@ -153,7 +153,9 @@ def _bot_move(game: Game, state: State, who: int, bot: Bot, seed: int) -> Action
 
 def play(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="The game's name (`boardbots play --help` lists them)."),
+    game: str = typer.Argument(
+        ..., help="The game's name; `boardbots games` lists them with their option flags."
+    ),
     players: int = typer.Option(None, help="Number of players (default: the game's fewest)."),
     bots: str = typer.Option(
         "easy", "--bots", "--bot", help="Bot codes for the other seats, e.g. easy,hard."
