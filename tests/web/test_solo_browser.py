@@ -114,13 +114,19 @@ def stones(page: Any) -> int:
     return int(page.locator("[data-stone]").count())
 
 
-def my_turn_or_end(page: Any) -> bool:
+def turn_or_end(page: Any, playable: str) -> bool:
+    """Wait until the person may act (`playable` is on the page) or the game has ended;
+    True on their turn."""
     page.wait_for_function(
-        "() => document.querySelector('.ycell.playable')"
-        " || document.querySelector('[data-test=result]')",
+        "(sel) => document.querySelector(sel) || document.querySelector('[data-test=result]')",
+        arg=playable,
         timeout=BOT_TURN_TIMEOUT_MS,
     )
     return page.locator("[data-test=result]").count() == 0
+
+
+def my_turn_or_end(page: Any) -> bool:
+    return turn_or_end(page, ".ycell.playable")
 
 
 def solo_replay(page: Any) -> dict[str, Any]:
@@ -391,13 +397,7 @@ def test_without_a_working_engine_worker_the_page_offers_the_server(solo_page: A
 
 
 def dig_turn_or_end(page: Any) -> bool:
-    """Wait until the person may stake or the game has ended; True on their turn."""
-    page.wait_for_function(
-        "() => document.querySelector(\"[data-action='stake:0'][aria-disabled=false]\")"
-        " || document.querySelector('[data-test=result]')",
-        timeout=BOT_TURN_TIMEOUT_MS,
-    )
-    return page.locator("[data-test=result]").count() == 0
+    return turn_or_end(page, "[data-action='stake:0'][aria-disabled=false]")
 
 
 def dig_act(page: Any, action: str) -> None:
