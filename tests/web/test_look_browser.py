@@ -42,3 +42,23 @@ def test_icons_are_svg_not_font_glyphs(new_page: Any) -> None:
     expect(remove.locator("svg")).to_have_count(1)
     texts = page.locator("button, a").all_inner_texts()
     assert not [x for x in texts if GLYPH.search(x)]
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_the_game_choices_line_up_their_player_counts(new_page: Any, lang: str) -> None:
+    """A longer tagline (Dig's) pushed its card's player count below the others'."""
+    page = new_page(1366, 800)
+    page.goto("/#/")
+    page.locator(f"[data-lang={lang}]").click()
+    page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+    page.locator(".choice-card .choice-meta").first.wait_for()
+    page.evaluate("() => document.fonts.ready")
+    # Where the text itself is drawn (a stretched box can end level while its text does not).
+    bottoms = page.evaluate(
+        """() => [...document.querySelectorAll('.choice-card .choice-meta')].map((e) => {
+             const text = document.createRange();
+             text.selectNodeContents(e);
+             return Math.round(text.getBoundingClientRect().bottom);
+           })"""
+    )
+    assert len(bottoms) >= 3 and max(bottoms) - min(bottoms) <= 1, bottoms
