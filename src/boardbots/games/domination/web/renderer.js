@@ -125,8 +125,6 @@ export function rules(info, { part, paras }) {
   ];
 }
 
-// The replay's board: the table as each seat saw it when the server kept views,
-// otherwise what each player bought so far.
 // A table opened after the end: the whole log, merged from the replay's views (each
 // view keeps only the log's last lines).
 export function finishedStory(replay) {
@@ -135,6 +133,8 @@ export function finishedStory(replay) {
   return replayStories(views, logCap(views[views.length - 1])).at(-1);
 }
 
+// The replay's board: the table as each seat saw it when the server kept views,
+// otherwise what each player bought so far.
 export function createReplayBoard(replay, { seatName }) {
   if (replay.options && replay.options.cards) setCardTable(replay.options.cards);
   if (Array.isArray(replay.views)) return viewsBoard(replay, seatName);
