@@ -15,7 +15,7 @@ from functools import lru_cache
 from boardbots.core.contract import Action, State, Stop
 from boardbots.core.heuristics import Heuristics
 from boardbots.core.rng import Rng
-from boardbots.games.dig import odds, race
+from boardbots.games.dig import odds, playout, race
 from boardbots.games.dig.dice import collapse_chance
 from boardbots.games.dig.engine import DIG, DIG_ACTION, HAUL, STAKE, STAKES, legal
 from boardbots.games.dig.events import round_rules
@@ -102,9 +102,14 @@ class DigHeuristics(Heuristics):
             return rng.choice(legal(state))
         return quick(state)
 
-    def hard_horizon_turns(self, state: State) -> int:
-        """To the end of the round, where hauls are scored and the bonus is paid."""
-        return max(1, int(state["players"]) - len(state["done"]))
+    def playout(self, state: State, me: int, rng: Rng) -> float:
+        """The quick rule for everyone to the round's end, or to the game's end in its last
+        rounds, with `me` judged against each rival (`playout.py`)."""
+
+        def policy(s: State) -> Action:
+            return self.quick_action(s, rng, playout.EPSILON)
+
+        return playout.play(state, me, policy, self.points, self.reward_scale(state))
 
     def hard_new_search(self) -> None:
         return None  # the only memory kept across iterations is the odds' exact tables

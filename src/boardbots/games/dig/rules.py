@@ -68,7 +68,7 @@ class DigRules(RulesConfig):
     BOUNDS: ClassVar[Mapping[str, Check]] = BOUNDS
     PLAYER_OPTIONS: ClassVar[frozenset[str]] = PLAYER_OPTIONS
 
-    starting_gems: int = 2
+    starting_gems: int = 4
     rounds: int = 6
     max_stake: int = 3
     hazard_start: int = 2
@@ -76,8 +76,8 @@ class DigRules(RulesConfig):
     beam: int = 1
     """How far each staked gem lowers the collapse threshold."""
     gems_per_double: int = 1
-    majority_bonus: int = 6
-    gem_points: int = 1
+    majority_bonus: int = 12
+    gem_points: int = 2
     events: tuple[str, ...] = EVENTS
     """The deck (shuffled at set-up); it must hold at least one card per round."""
     rich_vein_ore: int = 1
