@@ -46,7 +46,8 @@ def test_hard_stakes_every_gem_it_may_when_the_turn_gains_by_it() -> None:
     # Each staked gem makes one more dig safe; Medium, one roll ahead, cannot see it.
     state = GAME.new_state(4, 3)
     assert state["event"] not in ("cave_in",)
-    assert _decide("hard", state) == "stake:2"  # two gems to start with
+    assert state["gems"][state["cur"]] > state["rules"]["max_stake"]
+    assert _decide("hard", state) == f"stake:{state['rules']['max_stake']}"
 
 
 def test_mediums_value_of_a_dig_is_the_exact_mean_whatever_roll_the_world_drew() -> None:

@@ -47,11 +47,11 @@ def test_a_stake_moves_gems_into_the_cart_and_a_haul_returns_them() -> None:
     state = _game()
     me = state["cur"]
     GAME.apply(state, "stake:2")
-    assert state["gems"][me] == 0 and state["cart"]["stake"] == 2
+    assert state["gems"][me] == 2 and state["cart"]["stake"] == 2  # of the 4 to start with
     _dig(state, (5, 3))
     assert state["cart"]["ore"] == 5 and state["cart"]["hazard"] == 3
     GAME.apply(state, "haul")
-    assert state["gems"][me] == 2 and state["hauls"][me] == 5
+    assert state["gems"][me] == 4 and state["hauls"][me] == 5
 
 
 def test_only_affordable_stakes_are_offered() -> None:
@@ -85,7 +85,7 @@ def test_a_collapse_loses_the_cart_and_the_stake_and_ends_the_turn() -> None:
     assert state["cart"]["hazard"] == 5  # 2, raised by 1 after each of three digs
     _dig(state, (2, 2))  # total 4 <= hazard 5 - 1 staked gem
     assert state["last"]["outcome"] == "collapse" and state["last"]["ore"] == 16
-    assert state["gems"][me] == 1 and state["hauls"][me] == 0
+    assert state["gems"][me] == 3 and state["hauls"][me] == 0  # 4, less the one staked
     assert state["cur"] != me and state["done"] == [me]
 
 
@@ -148,13 +148,13 @@ def test_the_largest_haul_takes_the_bonus_and_ties_split_it_rounded_down() -> No
 
 def test_bonanza_doubles_the_bonus_and_shared_find_replaces_it() -> None:
     rules = DigRules().to_dict()
-    assert round_gains(rules, round_rules(rules, "bonanza"), [9, 4]) == [21, 4]
+    assert round_gains(rules, round_rules(rules, "bonanza"), [9, 4]) == [33, 4]  # 12 x 2
     assert round_gains(rules, round_rules(rules, "shared_find"), [12, 10, 9]) == [15, 13, 9]
 
 
 def test_tax_caps_what_a_haul_scores_but_not_who_has_the_most() -> None:
     rules = DigRules().to_dict()
-    assert round_gains(rules, round_rules(rules, "tax"), [27, 21, 5]) == [26, 20, 5]
+    assert round_gains(rules, round_rules(rules, "tax"), [27, 21, 5]) == [32, 20, 5]
 
 
 def test_the_round_ends_after_every_seat_and_the_next_event_turns() -> None:
@@ -175,7 +175,7 @@ def test_the_game_ends_after_the_last_round_with_gems_in_the_score() -> None:
         GAME.apply(state, "stake:0")
         GAME.apply(state, "haul")
     assert GAME.is_over(state) and GAME.pending(state) is None
-    assert GAME.scores(state) == [9.0, 10.0]
+    assert GAME.scores(state) == [13.0, 14.0]  # 4 gems each, worth 2
     assert GAME.result(state) == [0.0, 1.0]
 
 

@@ -4,8 +4,8 @@ Easy, Medium and Hard are the generic levels of `bots/`; this file is all they
 know of Dig. Medium's outlook averages the next roll exactly (all 36, `odds.py`),
 never a sample; Hard searches on paired worlds around a favourite that plans the
 whole turn and the race for the round's bonus, and rolls out with the whole-turn
-exact-mean rule. docs/dig.md has the
-measurements behind the numbers here.
+exact-mean rule, judging each rollout against every rival (`playout.py`).
+docs/dig.md has the measurements behind the numbers here.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from boardbots.games.dig.events import round_rules
 
 EASY_RANDOM_RATE = 0.25  # spec 000's share of random moves
 MEDIUM_BETA = 1.0  # the outlook carries the whole mean of a dig: see `outlook`
-HARD_ITERATIONS = 100  # about 0.75 s of CPU a 2v2 game with Medium (docs/dig.md)
+HARD_ITERATIONS = 100  # about 0.85 s of CPU a 2v2 game with Medium (docs/dig.md)
 HARD_TOP_K = len(STAKES)  # every candidate is searched: there are never more than six
 DISASTER_RISK = 0.5  # Easy never digs into an even or worse chance of collapse with a load
 
