@@ -9,11 +9,10 @@ rollout loop, the bot's world) live here.
 
 from __future__ import annotations
 
-import math
 from typing import Any, NamedTuple
 
 from boardbots.core.contract import Action, Game, State, Stop, View
-from boardbots.core.heuristics import Heuristics
+from boardbots.core.heuristics import Heuristics, squash
 from boardbots.core.rng import Rng
 from boardbots.games import declared, get_game, plugin_for
 
@@ -46,11 +45,6 @@ def imagine(view: View, rng: Rng) -> World:
     state = game.determinize(view, rng.fork())
     me = int(view["pending"]["player"])
     return World(game, heuristics_for(game.meta.name), state, game.legal_actions(state), me)
-
-
-def squash(value: float, scale: float) -> float:
-    """Map a score difference into (0, 1); half a round's score is about 0.73."""
-    return 0.5 + 0.5 * math.tanh(value / scale)
 
 
 def reward(game: Game, heur: Heuristics, state: State, me: int) -> float:

@@ -12,10 +12,10 @@ docs/dig.md has the measurements.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from boardbots.core.contract import Action, State
+from boardbots.core.heuristics import squash
 from boardbots.games.dig.engine import GAME, OVER, STAKE
 
 ROUNDS_TO_END = 2
@@ -46,10 +46,10 @@ def play(
             break  # a new round has begun: the one decided on is scored
         GAME.apply(state, policy(state))
     if state["phase"] != OVER:
-        return _mean_against(standing(state), me, lambda d: _squash(d, scale))
+        return _mean_against(standing(state), me, lambda d: squash(d, scale))
     scores = GAME.scores(state)
     beaten = _mean_against(scores, me, lambda d: 1.0 if d > 0 else 0.0 if d < 0 else 0.5)
-    margin = _mean_against(scores, me, lambda d: _squash(d, scale))
+    margin = _mean_against(scores, me, lambda d: squash(d, scale))
     return WIN_WEIGHT * beaten + (1.0 - WIN_WEIGHT) * margin
 
 
@@ -57,7 +57,3 @@ def _mean_against(values: list[float], me: int, judge: Callable[[float], float])
     """The mean of `judge(my value - theirs)` over every rival."""
     mine = values[me]
     return sum(judge(mine - v) for p, v in enumerate(values) if p != me) / (len(values) - 1)
-
-
-def _squash(value: float, scale: float) -> float:
-    return 0.5 + 0.5 * math.tanh(value / scale)

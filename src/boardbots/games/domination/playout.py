@@ -16,9 +16,8 @@ kingdom would be guessed to play.
 
 from __future__ import annotations
 
-import math
-
 from boardbots.core.contract import State
+from boardbots.core.heuristics import squash
 from boardbots.games.domination.engine import GAME, shares, turns_taken
 from boardbots.games.domination.playbook import best_for, ordered
 from boardbots.games.domination.scripted import Strategy, policy
@@ -80,4 +79,4 @@ def _reward(state: State, me: int) -> float:
     margin = scores[me] - max(s for p, s in enumerate(scores) if p != me)
     t = tables(state)
     scale = float(t.vp[t.rules.end_pile])  # a Province: about one round's gain
-    return WIN_WEIGHT * share + (1.0 - WIN_WEIGHT) * (0.5 + 0.5 * math.tanh(margin / scale))
+    return WIN_WEIGHT * share + (1.0 - WIN_WEIGHT) * squash(margin, scale)

@@ -9,11 +9,10 @@ rules); the weights below belong to the bots, not to the rules.
 from __future__ import annotations
 
 import dataclasses
-import math
 from functools import cache
 
 from boardbots.core.contract import Action, State, Stop
-from boardbots.core.heuristics import Heuristics
+from boardbots.core.heuristics import Heuristics, squash
 from boardbots.core.rng import Rng
 from boardbots.games.y import slices
 from boardbots.games.y.board import Bitboard, Board
@@ -558,7 +557,7 @@ class YHeuristics(Heuristics):
 
     def _settle(self, state: State, me: int, rng: Rng) -> float:
         """The reward of a position where the game goes on: fills mixed with the measure."""
-        value = 0.5 + 0.5 * math.tanh(self.evaluate(state, me) / self.reward_scale(state))
+        value = squash(self.evaluate(state, me), self.reward_scale(state))
         if self.mix:
             value = self.mix * self._fills(state, me, rng) + (1 - self.mix) * value
         return value
