@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardbots.core.contract import Action, State
+from boardbots.core.contract import State
 from boardbots.core.rng import Rng
 from boardbots.games.dig import playout
 from boardbots.games.dig.engine import GAME, OVER, STAKE
@@ -13,12 +13,8 @@ from boardbots.games.dig.heuristics import HEURISTICS
 
 
 def _roll(state: State, seed: int = 5) -> float:
-    rng = Rng(seed)
-
-    def policy(s: State) -> Action:
-        return HEURISTICS.quick_action(s, rng, playout.EPSILON)
-
-    return playout.play(state, 0, policy, HEURISTICS.points, HEURISTICS.reward_scale(state))
+    """Seat 0's reward from the hook Hard calls."""
+    return HEURISTICS.playout(state, 0, Rng(seed))
 
 
 def test_an_early_rollout_stops_when_the_next_round_begins() -> None:

@@ -22,7 +22,7 @@ from boardbots.games.dig.events import round_rules
 
 EASY_RANDOM_RATE = 0.25  # spec 000's share of random moves
 MEDIUM_BETA = 1.0  # the outlook carries the whole mean of a dig: see `outlook`
-HARD_ITERATIONS = 100  # about 0.85 s of CPU a 2v2 game with Medium (docs/dig.md)
+HARD_ITERATIONS = 100  # about 0.8 s of CPU a 2v2 game with Medium (docs/dig.md)
 HARD_TOP_K = len(STAKES)  # every candidate is searched: there are never more than six
 DISASTER_RISK = 0.5  # Easy never digs into an even or worse chance of collapse with a load
 
@@ -76,7 +76,9 @@ class DigHeuristics(Heuristics):
         return value
 
     def evaluate(self, state: State, me: int) -> float:
-        """Our standing and the rest of our turn against the best rival's."""
+        """Our standing and the rest of our turn against the best rival's: the protocol's
+        value for the generic rollout. Hard's rollouts in Dig are `playout`, which judges
+        each rival instead."""
         standing = self.points(state)
         if state["phase"] == DIG:
             cur = state["cur"]
