@@ -116,8 +116,11 @@ def test_the_ray_pool_kills_a_task_nobody_waits_for(
 ) -> None:
     """Past its timeout, or cancelled by the server: the worker running it is stopped."""
     pool = RayBotPool(None, 2, [])
+    # A worker up first: a cold one can take longer to start than the timeout, and a
+    # task stopped before it starts leaves no pid to check.
+    pool.schedule(os.getpid, ()).result(timeout=60)
     marker = tmp_path / "pid"
-    task = pool.schedule(_hold, (str(marker),), timeout=1.0 if how == "timeout" else None)
+    task = pool.schedule(_hold, (str(marker),), timeout=3.0 if how == "timeout" else None)
     _wait_for(marker.exists, "the task to start")
     if how == "timeout":
         with pytest.raises(TimeoutError):
