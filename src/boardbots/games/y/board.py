@@ -24,8 +24,8 @@ class Board:
     side_b: Bitboard  # bottom edge, r == n - 1
     side_c: Bitboard  # right edge, c == r
     triangles: tuple[Bitboard, ...]  # triangles[k]: the cells of the size-k corner triangle
-    around: tuple[Bitboard, ...]  # around[i]: the on-board neighbours of bit i (0 off the board)
-    edges: tuple[tuple[bool, bool, bool], ...]  # edges[i]: whether bit i is on side a, b, c
+    links: tuple[tuple[int, ...], ...]  # links[i]: the on-board neighbours of bit i (none off it)
+    edge_sides: tuple[int, ...]  # edge_sides[i]: the sides bit i lies on (1 a, 2 b, 4 c)
     byte_cells: tuple[tuple[tuple[int, ...], ...], ...]  # byte_cells[k][v]: set bits of byte k = v
 
     def index(self, r: int, c: int) -> int:
@@ -100,20 +100,21 @@ def board(n: int) -> Board:
         side_b=sum(1 << ((n - 1) * n + c) for c in range(n)),
         side_c=sum(1 << (r * n + r) for r in range(n)),
         triangles=tris,
-        around=(),
-        edges=(),
+        links=(),
+        edge_sides=(),
         byte_cells=_byte_tables(tris[n].bit_length()),
     )
-    around = tuple(geometry.neighbours(1 << i) if tris[n] >> i & 1 else 0 for i in range(n * n))
-    edges = tuple(
-        (
-            bool(geometry.side_a >> i & 1),
-            bool(geometry.side_b >> i & 1),
-            bool(geometry.side_c >> i & 1),
-        )
+    links = tuple(
+        tuple(geometry.cells_in(geometry.neighbours(1 << i))) if tris[n] >> i & 1 else ()
         for i in range(n * n)
     )
-    return dataclasses.replace(geometry, around=around, edges=edges)
+    edge_sides = tuple(
+        (geometry.side_a >> i & 1)
+        | (geometry.side_b >> i & 1) << 1
+        | (geometry.side_c >> i & 1) << 2
+        for i in range(n * n)
+    )
+    return dataclasses.replace(geometry, links=links, edge_sides=edge_sides)
 
 
 def _byte_tables(width: int) -> tuple[tuple[tuple[int, ...], ...], ...]:

@@ -138,8 +138,12 @@ class YGame(Game):
         stones = state["stones"]
         known = state.get(track.KEY)
         moves: list[Action]
-        # track.current, written out: the legal list is the hottest call of all.
-        if known is not None and known[0] == stones[0] and known[1] == stones[1]:
+        # The legal list is the hottest call of all. A track made by `apply` holds the very
+        # objects the state holds, so identity is checked first and values only after.
+        if known is not None and (
+            (known[0] is stones[0] and known[1] is stones[1])
+            or (known[0] == stones[0] and known[1] == stones[1])
+        ):
             moves = known[2].copy()
         else:
             b = board_of(state)
@@ -166,8 +170,27 @@ class YGame(Game):
     def apply(self, state: State, action: Action) -> None:
         stones = state["stones"]
         known = state.get(track.KEY)
-        if known is not None and (known[0] != stones[0] or known[1] != stones[1]):
-            known = state[track.KEY] = track.build(board_of(state), *stones)
+        # A stone on a position tracked by `apply` itself (its stones are then the very
+        # objects the state holds) first, in as few steps as it takes: this is every
+        # move of every game played move by move.
+        if (
+            type(action) is int
+            and known is not None
+            and known[0] is stones[0]
+            and known[1] is stones[1]
+        ):
+            me = state["to_move"]
+            own = stones[me] = stones[me] | 1 << action
+            state["last"] = action
+            state["ply"] += 1
+            state["to_move"] = 1 - me
+            if track.place(board(state["rules"]["size"]), known, me, action, own):
+                state["winner"] = me
+            return
+        if known is not None:
+            if known[0] != stones[0] or known[1] != stones[1]:
+                known = state[track.KEY] = track.build(board_of(state), *stones)
+            known[0], known[1] = stones  # equal already; now the same objects, as above
         if action == SWAP:
             # The pie rule: the opening stone changes hands, colours stay with seats.
             stones[0], stones[1] = 0, stones[0]
@@ -177,30 +200,29 @@ class YGame(Game):
             state["to_move"] = 0
             state["ply"] += 1
             return
+        if known is not None:
+            self.apply(state, int(action))  # the short way above, now that it applies
+            state["last"] = action
+            return
         me = state["to_move"]
         cell = int(action)
-        bit = 1 << cell
-        own = stones[me] = stones[me] | bit
+        own = stones[me] = stones[me] | 1 << cell
         state["last"] = action
         state["ply"] += 1
         state["to_move"] = 1 - me
         b = board_of(state)
-        if known is not None:
-            won = track.place(b, known, me, cell, own)
-        else:
-            group = b.group(own, bit)
-            won = bool(group & b.side_a and group & b.side_b and group & b.side_c)
-        if won:
+        group = b.group(own, 1 << cell)
+        if group & b.side_a and group & b.side_b and group & b.side_c:
             state["winner"] = me
 
     def clock(self, state: State | View) -> tuple[int, int]:
         return state["ply"] // 2, state["ply"]
 
     def player_view(self, state: State, player: int | None) -> View:
-        view = self.clone(state)
-        view.pop(
-            track.KEY, None
-        )  # the engine's cache: the same for every seat, and not news to any
+        # The track is the engine's cache: the same for every seat and news to none, so
+        # it is left out rather than copied.
+        view = {key: value for key, value in state.items() if key != track.KEY}
+        view["stones"] = list(state["stones"])
         view["viewer"] = player
         view["pending"] = self.pending(state)
         return view

@@ -1,14 +1,19 @@
 """Incremental connection tracking for the move-by-move path of the Game of Y.
 
-A state may carry a track: `[black, white, empty, reach0, reach1]`.
-`black` and `white` are the stones it was built for, `empty` the empty cells
-in increasing order (the legal list, kept by removing each played cell), and
-`reach<p>` is None until player p's stones touch all three sides (no win is
-possible before), then `[a, b, c]`: every stone of p in a group that touches
-side a, b or c. A new stone's group touches a side exactly when the stone
-lies on it or one of its own neighbours is in that side's reach, so a win is
-found with a few bitwise ANDs instead of a flood fill; a fill is needed only
-when the stone joins a reach to groups outside it.
+A state may carry a track: `[black, white, empty, links of black, links of
+white]`. `black` and `white` are the stones it was built for and `empty` the
+empty cells in increasing order (the legal list, kept by removing each
+played cell). Each player's links are a union-find forest over their
+stones, one tree per group, indexed by cell: None where the player has no
+stone, the cell it hangs from for a stone that is not its tree's root, and
+for a root the bitwise complement of its group's sides (bit 0 left, 1
+bottom, 2 right), so every root is negative and every other stone is not.
+
+A new stone walks from each of its neighbours that holds a stone of its own
+colour up to the root, hangs the other groups under the first root found
+and ORs their sides: a win is the moment a root's sides reach all three.
+Every value is a small int and a move reads at most six neighbours and
+their short paths, so no flood fill over the board's bits is needed.
 
 The track is plain JSON like the rest of the state, and it is a cache: the
 engine trusts it only while its stones equal the state's, so a position
@@ -18,69 +23,66 @@ Views leave it out, so nothing about it reaches a player or a bot.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any
 
 from boardbots.games.y.board import Bitboard, Board
 
 KEY = "track"
 Track = list[Any]
+ALL_SIDES = 7
 
 
 def build(b: Board, black: Bitboard, white: Bitboard) -> Track:
     """A fresh track for a position, whatever way it was reached."""
-    return [black, white, b.cells_in(b.full & ~(black | white)), _reach(b, black), _reach(b, white)]
-
-
-def _reach(b: Board, own: Bitboard) -> list[Bitboard] | None:
-    if not (own & b.side_a and own & b.side_b and own & b.side_c):
-        return None
-    return [b.group(own, own & side) for side in (b.side_a, b.side_b, b.side_c)]
+    size = b.n * b.n
+    known: Track = [0, 0, list(b.cells), [None] * size, [None] * size]
+    for me, stones in enumerate((black, white)):
+        for cell in b.cells_in(stones):
+            place(b, known, me, cell, known[me] | 1 << cell)
+    return known
 
 
 def place(b: Board, track: Track, me: int, cell: int, own: Bitboard) -> bool:
     """Record `me`'s stone on `cell` (`own`: me's stones, the new one included);
     True when its group now touches all three sides."""
     track[me] = own
-    track[2].remove(cell)
-    reach = track[3 + me]
-    if reach is None:
-        reach = track[3 + me] = _reach(b, own)
-        # No group touched all three sides before, so a stone in all three reaches is new.
-        return reach is not None and bool(reach[0] & reach[1] & reach[2])
-    mine = b.around[cell] & own
-    ra, rb, rc = reach
-    on_a, on_b, on_c = b.edges[cell]
-    # Written out side by side: this runs for most moves of every game.
-    ta = on_a or mine & ra
-    tb = on_b or mine & rb
-    tc = on_c or mine & rc
-    if not (ta or tb or tc):
-        return False
-    # Groups outside a touched side's reach join it through this stone: fill once.
-    bit = 1 << cell
-    loose = (ta and mine & ~ra) or (tb and mine & ~rb) or (tc and mine & ~rc)
-    grown = b.group(own, bit) if loose else bit
-    if ta:
-        reach[0] = ra | grown
-    if tb:
-        reach[1] = rb | grown
-    if tc:
-        reach[2] = rc | grown
-    return bool(ta and tb and tc)
+    empty: list[int] = track[2]
+    del empty[bisect_left(empty, cell)]  # a binary search: list.remove compares one by one
+    link: list[int] = track[3 + me]  # None where me has no stone, tested first
+    sides = b.edge_sides[cell]
+    root = -1
+    # Written out: this runs for every move of every game on the move-by-move path.
+    for other in b.links[cell]:
+        up = link[other]
+        if up is None:
+            continue
+        top = other
+        while up >= 0:
+            top = up
+            up = link[top]
+        if top != root:
+            sides |= ~up
+            if root < 0:
+                root = top
+            else:
+                link[top] = root
+    if root < 0:
+        link[cell] = ~sides
+    else:
+        link[cell] = root
+        link[root] = ~sides
+    return sides == ALL_SIDES
 
 
 def swap(track: Track) -> None:
     """The pie rule: the opening stone changes hands (one stone never reaches three sides)."""
-    track[0], track[1] = 0, track[0]
+    black = track[0]
+    cell = black.bit_length() - 1
+    track[0], track[1] = 0, black
+    track[4][cell], track[3][cell] = track[3][cell], None
 
 
 def copy(track: Track) -> Track:
-    """An independent copy: the empty list and the reach lists are the mutable parts."""
-    r0, r1 = track[3], track[4]
-    return [
-        track[0],
-        track[1],
-        track[2].copy(),
-        None if r0 is None else r0.copy(),
-        None if r1 is None else r1.copy(),
-    ]
+    """An independent copy: the empty list and the links are the mutable parts."""
+    return [track[0], track[1], track[2].copy(), track[3].copy(), track[4].copy()]
