@@ -153,13 +153,11 @@ def test_random_winner_matches_playing_it_out() -> None:
     assert abs(fill - played / n) < 0.04
 
 
-def test_random_subset_is_uniform() -> None:
-    from boardbots.games.y.engine import random_subset
-
+def test_the_bit_subset_fill_playouts_draw_is_uniform() -> None:
     counts: dict[int, int] = {}
     rng = Rng(9)
     for _ in range(6000):
-        s = random_subset(0b1111, 2, rng)
+        s = rng.bit_subset(0b1111, 2)
         counts[s] = counts.get(s, 0) + 1
     assert len(counts) == 6
     assert all(abs(c - 1000) < 150 for c in counts.values())

@@ -95,6 +95,23 @@ class Rng:
     def getrandbits(self, k: int) -> int:
         return self._r.getrandbits(k)
 
+    def bit_subset(self, bits: int, k: int) -> int:
+        """A uniformly random k-subset of the set bits of `bits`, as an int of those bits.
+
+        Keep each bit with probability 1/2 and draw again until exactly k are
+        kept: every k-subset is equally likely in every draw, so the accepted one
+        is uniform too. Written here so the loop calls the C generator directly:
+        Y's playouts draw about nine times for each subset they take.
+        """
+        width = bits.bit_length()
+        if not width:
+            return 0
+        getrandbits = self._r.getrandbits
+        chosen = getrandbits(width) & bits
+        while chosen.bit_count() != k:
+            chosen = getrandbits(width) & bits
+        return chosen
+
     def choice(self, items: Sequence[T]) -> T:
         """`randrange(len(items))` as CPython draws it (rejection sampling on
         `getrandbits`), written out: every random game draws this per move."""

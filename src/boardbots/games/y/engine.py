@@ -312,24 +312,9 @@ def random_winner(state: State, rng: Rng) -> int:
     b = board_of(state)
     black, white = state["stones"]
     empty_bits = b.full & ~(black | white)
-    mine = random_subset(empty_bits, (empty_bits.bit_count() + 1) // 2, rng)
+    mine = rng.bit_subset(empty_bits, (empty_bits.bit_count() + 1) // 2)
     first = (black | mine) if state["to_move"] == 0 else (black | (empty_bits & ~mine))
     return b.full_board_winner(first)
-
-
-def random_subset(bits: int, k: int, rng: Rng) -> int:
-    """A uniformly random k-subset of the set bits of `bits`, as a bitboard.
-
-    Keep each bit with probability 1/2 and draw again until exactly k are
-    kept: every k-subset is equally likely in every draw, so the accepted one
-    is uniform too. At size 11 this takes about ten cheap draws, which
-    profiled faster than one draw followed by corrective `randrange` calls.
-    """
-    width = bits.bit_length()
-    chosen = rng.getrandbits(width) & bits if width else 0
-    while chosen.bit_count() != k:
-        chosen = rng.getrandbits(width) & bits
-    return chosen
 
 
 GAME = YGame()

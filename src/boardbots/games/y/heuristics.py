@@ -16,7 +16,7 @@ from boardbots.core.heuristics import Heuristics, squash
 from boardbots.core.rng import Rng
 from boardbots.games.y import slices
 from boardbots.games.y.board import Bitboard, Board
-from boardbots.games.y.engine import GAME, SWAP, board_of, random_subset
+from boardbots.games.y.engine import GAME, SWAP, board_of
 from boardbots.games.y.replies import ReplyNode, ReplyTable
 
 # Spec 003's weights (see docs/bots.md for how they are read).
@@ -321,7 +321,7 @@ def fill_share(state: State, me: int, fills: int, rng: Rng) -> float:
     mover_is_black = state["to_move"] == 0
     wins = 0
     for _ in range(fills):
-        mine = random_subset(empty_bits, take, rng)
+        mine = rng.bit_subset(empty_bits, take)
         first = black | (mine if mover_is_black else empty_bits & ~mine)
         wins += b.full_board_winner(first) == me
     return wins / fills
@@ -398,7 +398,7 @@ def pattern_fill_share(state: State, me: int, fills: int, rng: Rng) -> float:
     wins = 0
     count = len(pairs)
     for _ in range(fills):
-        mine = random_subset(free_bits, take, rng) | seconds
+        mine = rng.bit_subset(free_bits, take) | seconds
         if count:
             pick = rng.getrandbits(count)
             for j, swap in enumerate(swaps):

@@ -19,7 +19,6 @@ from boardbots.core.bot import BotContext
 from boardbots.core.contract import Action, View
 from boardbots.core.rng import Rng
 from boardbots.games.y.board import Bitboard, Board, board
-from boardbots.games.y.engine import random_subset
 
 CHECK_EVERY = 256
 """Simulations between clock reads (the lab gives no budget; a server would)."""
@@ -153,7 +152,7 @@ def fill_winner(b: Board, stones: list[Bitboard], p: int, rng: Rng) -> int:
     """The engine's fill playout: player `p` gets a uniform ceil(e/2) of the e empty cells."""
     black, white = stones
     empty = b.full & ~(black | white)
-    mine = random_subset(empty, (empty.bit_count() + 1) // 2, rng)
+    mine = rng.bit_subset(empty, (empty.bit_count() + 1) // 2)
     first = black | (mine if p == 0 else empty & ~mine)
     return b.full_board_winner(first)
 
