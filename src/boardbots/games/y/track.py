@@ -45,7 +45,8 @@ def build(b: Board, black: Bitboard, white: Bitboard) -> Track:
 
 def place(b: Board, track: Track, me: int, cell: int, own: Bitboard) -> bool:
     """Record `me`'s stone on `cell` (`own`: me's stones, the new one included);
-    True when its group now touches all three sides."""
+    True when its group now touches all three sides. `cell` must be empty, as
+    for `apply`: a legal move, checked (if at all) before it gets here."""
     track[me] = own
     empty: list[int] = track[2]
     del empty[bisect_left(empty, cell)]  # a binary search: list.remove compares one by one
