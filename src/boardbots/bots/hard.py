@@ -26,6 +26,7 @@ from boardbots.bots.heuristics import (
 )
 from boardbots.bots.params import Param
 from boardbots.bots.race import challenger, race
+from boardbots.core import portable
 from boardbots.core.contract import Action, View
 from boardbots.core.rng import Rng
 from boardbots.games import get_game
@@ -188,7 +189,7 @@ def search(
         check = p.early_stop and i % CHECK_EVERY == 0 and i >= len(arms)
         if check and settled(arms, limit - i, paired):
             return i
-        visit(arms[i] if i < len(arms) else _ucb_pick(arms, p.c * p.c * math.log(i)))
+        visit(arms[i] if i < len(arms) else _ucb_pick(arms, p.c * p.c * portable.log_count(i)))
     return limit
 
 
@@ -225,8 +226,8 @@ def clearly_better(arm: Arm, favourite: Arm, sure: float) -> bool:
     n = len(diffs)
     if n < 2:
         return False
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    mean = portable.fsum(diffs) / n
+    var = portable.fsum((d - mean) * (d - mean) for d in diffs) / (n - 1)
     return mean > 0 and mean * mean * n > sure * sure * var
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol, TypeVar
 
+from boardbots.core import portable
+
 
 class RaceArm(Protocol):
     """What the race reads of a candidate: its visits, summed and per-world rewards."""
@@ -67,7 +69,7 @@ def challenger(arms: list[A]) -> A:
 
     def edge(arm: A) -> float:
         pairs = list(zip(arm.rewards, favourite.rewards, strict=False))
-        return sum(a - b for a, b in pairs) / len(pairs) if pairs else float("-inf")
+        return portable.fsum(a - b for a, b in pairs) / len(pairs) if pairs else float("-inf")
 
     most = max(arm.visits for arm in arms[1:])
     return max((arm for arm in arms[1:] if arm.visits >= most - 1), key=edge)

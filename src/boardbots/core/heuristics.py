@@ -6,9 +6,9 @@ the documented defaults of its optional hooks without importing the bots layer.
 
 from __future__ import annotations
 
-import math
 from typing import Protocol
 
+from boardbots.core import portable
 from boardbots.core.contract import Action, State, Stop
 from boardbots.core.rng import Rng
 
@@ -16,7 +16,7 @@ from boardbots.core.rng import Rng
 def squash(value: float, scale: float) -> float:
     """Map a score difference into (0, 1), the range of Hard's rewards; a lead of half
     `scale` maps to about 0.73. In core so a game's own playout scores as Hard does."""
-    return 0.5 + 0.5 * math.tanh(value / scale)
+    return 0.5 + 0.5 * portable.tanh(value / scale)
 
 
 class Heuristics(Protocol):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import _random
 import hashlib
+import math
 import random
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
@@ -142,7 +143,7 @@ class Rng:
 
     def weighted(self, items: Sequence[T], weights: Sequence[float]) -> T:
         """One item drawn with probability proportional to its weight."""
-        total = sum(weights)
+        total = math.fsum(weights)  # the same on every Python (see core/portable.py)
         x = self._r.random() * total
         for item, w in zip(items, weights, strict=True):
             x -= w

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from boardbots.core import portable
 from boardbots.games.dig.dice import OUTCOMES
 
 Cart = tuple[int, int, int, int]
@@ -66,7 +67,7 @@ def delta(cart: Cart, t: Terms, d1: int, d2: int) -> int:
 @lru_cache(maxsize=1 << 16)
 def dig_gain(cart: Cart, t: Terms) -> float:
     """The exact mean change one more dig brings, over all 36 rolls."""
-    return sum(delta(cart, t, a, b) for a, b in OUTCOMES) / 36
+    return portable.fsum(delta(cart, t, a, b) for a, b in OUTCOMES) / 36
 
 
 @lru_cache(maxsize=1 << 16)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from boardbots.core import portable
 from boardbots.core.contract import Action, State
 from boardbots.core.heuristics import squash
 from boardbots.games.dig.engine import GAME, OVER, STAKE
@@ -56,4 +57,5 @@ def play(
 def _mean_against(values: list[float], me: int, judge: Callable[[float], float]) -> float:
     """The mean of `judge(my value - theirs)` over every rival."""
     mine = values[me]
-    return sum(judge(mine - v) for p, v in enumerate(values) if p != me) / (len(values) - 1)
+    others = (judge(mine - v) for p, v in enumerate(values) if p != me)
+    return portable.fsum(others) / (len(values) - 1)

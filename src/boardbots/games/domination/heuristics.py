@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from boardbots.core import portable
 from boardbots.core.contract import Action, Game, State, Stop
 from boardbots.core.heuristics import Heuristics
 from boardbots.core.rng import Rng
@@ -100,7 +101,7 @@ def play_share(hand_size: int, others: int, clashing: int) -> float:
     if clashing <= 0 or others <= 0:
         return 1.0
     q = min(1.0, clashing / others)
-    return (1.0 - (1.0 - q) ** hand_size) / (hand_size * q)
+    return (1.0 - portable.power(1.0 - q, hand_size)) / (hand_size * q)
 
 
 # ---------------------------------------------------------------- buying power
@@ -169,8 +170,8 @@ def hand_stats(t: Tables, cards: list[str], clash: bool = False) -> tuple[float,
     for _ in range(t.rules.hand_size):
         hand = _convolve(hand, one)
     pw = power(t)
-    value = sum(p * pw.vp_for(c) for c, p in enumerate(hand))
-    top = sum(hand[t.cost[pw.province] :])
+    value = portable.fsum(p * pw.vp_for(c) for c, p in enumerate(hand))
+    top = portable.fsum(hand[t.cost[pw.province] :])
     if len(_OUTLOOK) > OUTLOOK_CACHE:
         _OUTLOOK.clear()
     _OUTLOOK[key] = (value, top)
@@ -234,7 +235,7 @@ def paced_rounds(state: State, t: Tables, decks: list[list[str]]) -> float:
     """
     supply = state["supply"]
     left = float(LONGEST_GAME - state["turn"] // state["n"])
-    pace = sum(hand_stats(t, cards, True)[1] for cards in decks)
+    pace = portable.fsum(hand_stats(t, cards, True)[1] for cards in decks)
     if pace > 0:
         left = min(left, supply[t.rules.end_pile] / pace)
     empty = list(supply.values()).count(0)
@@ -260,7 +261,7 @@ def curses_to_come(
     """
     n = state["n"]
     pile = state["supply"].get("Curse", 0)
-    total = sum(rates)
+    total = portable.fsum(rates)
     if not pile or not total:
         return [0.0] * n, 0.5
     emptied = pile / (total * (n - 1))  # rounds until the pile is gone at these rates
@@ -276,7 +277,7 @@ def curse_rate(t: Tables, cards: list[str]) -> float:
     if not givers:
         return 0.0
     seen = min(1.0, t.rules.hand_size / len(cards))
-    return (1.0 - (1.0 - seen) ** len(givers)) * max(givers)
+    return (1.0 - portable.power(1.0 - seen, len(givers))) * max(givers)
 
 
 # ---------------------------------------------------------------- action values
@@ -415,7 +416,7 @@ class DominationHeuristics(Heuristics):
         if clash:
             coins = _live_coins(t, state, me, d)
         else:
-            coins = sum(card_money(t, c, d) for c in state["players"][me]["hand"])
+            coins = portable.fsum(card_money(t, c, d) for c in state["players"][me]["hand"])
         if state["cur"] == me:
             coins += state["coins"]
         return power(t).vp_for(int(coins)) + later
@@ -609,7 +610,7 @@ def _live_coins(t: Tables, state: State, me: int, d: float) -> float:
             slots += t.plus[c][1] - 1
         coins += m
     terminals.sort(reverse=True)
-    return coins + sum(terminals[:slots])
+    return coins + portable.fsum(terminals[:slots])
 
 
 def _legal(state: State) -> list[Action]:

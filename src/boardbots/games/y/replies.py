@@ -19,6 +19,7 @@ import dataclasses
 import math
 from collections.abc import Callable
 
+from boardbots.core import portable
 from boardbots.core.contract import State
 from boardbots.games.y.board import Bitboard
 
@@ -38,7 +39,7 @@ class ReplyNode:
         """The answer to try: each once in rank order, then UCB1 on the opponent's reward."""
         if self.n < len(self.cells):
             return self.n
-        scale = c * math.sqrt(math.log(self.n))
+        scale = c * math.sqrt(portable.log_count(self.n))
         scores = [
             t / v + scale / math.sqrt(v) for t, v in zip(self.totals, self.visits, strict=True)
         ]

@@ -15,6 +15,7 @@ import dataclasses
 import math
 from typing import Any
 
+from boardbots.core import portable
 from boardbots.core.bot import BotContext
 from boardbots.core.contract import Action, View
 from boardbots.core.rng import Rng
@@ -87,7 +88,7 @@ class Search:
                 node = _expand(b, node, stones, p, rng, path)
                 p = 1 - p
                 break
-            scale = math.sqrt(c2 * math.log(node.n))
+            scale = math.sqrt(c2 * portable.log_count(node.n))
             scores = [
                 w / v + scale * inv_sqrt[v] for w, v in zip(node.wins, node.visits, strict=True)
             ]
