@@ -151,7 +151,11 @@ def check_bot_decisions(replay: dict[str, Any]) -> int:
                     Rng(entry["seed"]), max_iterations=entry["notes"].get("iterations")
                 )
                 action = make_bot(entry["bot"]).decide(view, ctx)
-            assert action == entry["action"], f"decision {entry['n']} differs in CPython"
+            iterations = entry["notes"].get("iterations")
+            assert action == entry["action"], (
+                f"decision {entry['n']} differs in CPython (seed {entry['seed']},"
+                f" {iterations} iterations): {action!r} here, {entry['action']!r} in the browser"
+            )
             checked += 1
         state = game.applied(state, entry["action"])
     return checked
