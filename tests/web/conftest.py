@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from boardbots.browser import pyodide_cache
 from tests.web import axe
 
 CHROMIUM = Path(os.environ.get("BOARDBOTS_CHROMIUM", "/usr/bin/chromium"))
@@ -127,6 +128,21 @@ def running_server(data: Path, env_extra: dict[str, str]) -> Iterator[str]:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+@contextlib.contextmanager
+def running_pyodide_server(
+    tmp_path_factory: pytest.TempPathFactory, what: str, env_extra: dict[str, str]
+) -> Iterator[str]:
+    """`running_server` serving the pinned Pyodide from the local cache, for tests whose
+    bots think in the browser; skips `what`, saying why, without Chromium or the cache."""
+    reason = _missing() or pyodide_cache.unavailable_reason()
+    if reason:
+        pytest.skip(f"{what} skipped: {reason}")
+    data = tmp_path_factory.mktemp("pyodide-server")
+    cache = {"BOARDBOTS_PYODIDE_CACHE": str(pyodide_cache.cache_root())}
+    with running_server(data, env_extra | cache) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

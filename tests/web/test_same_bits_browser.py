@@ -17,9 +17,8 @@ from typing import Any
 
 import pytest
 
-from boardbots.browser import pyodide_cache
 from tests.web import same_bits_probe
-from tests.web.conftest import _missing, running_server
+from tests.web.conftest import running_pyodide_server
 
 pytestmark = pytest.mark.browser
 
@@ -41,16 +40,8 @@ RUN_IN_PYODIDE = """async (source) => {
 
 @pytest.fixture(scope="module")
 def pyodide_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    reason = _missing() or pyodide_cache.unavailable_reason()
-    if reason:
-        pytest.skip(f"Pyodide browser tests skipped: {reason}")
-    data = tmp_path_factory.mktemp("same-bits-server")
-    env = {
-        "BOARDBOTS_PYODIDE_CACHE": str(pyodide_cache.cache_root()),
-        "BOARDBOTS_BOT_WORKERS": "0",
-        "BOARDBOTS_LOG_LEVEL": "warning",
-    }
-    with running_server(data, env) as url:
+    env = {"BOARDBOTS_BOT_WORKERS": "0", "BOARDBOTS_LOG_LEVEL": "warning"}
+    with running_pyodide_server(tmp_path_factory, "the same-bits test", env) as url:
         yield url
 
 

@@ -20,7 +20,6 @@ import pytest
 from boardbots.bots.base import BotContext
 from boardbots.bots.fallback import easy_answer
 from boardbots.bots.registry import make_bot
-from boardbots.browser import pyodide_cache
 from boardbots.core.rng import Rng
 from boardbots.games import get_game
 from boardbots.server.replay import rerun
@@ -28,10 +27,9 @@ from tests.web.conftest import (
     BOT_TURN_TIMEOUT_MS,
     DEFAULT_TIMEOUT_MS,
     _free_port,
-    _missing,
     _wait_until_up,
     expect,
-    running_server,
+    running_pyodide_server,
     shot,
 )
 
@@ -50,12 +48,7 @@ LOADED_TIMEOUT_MS = 60_000  # two Pyodide starts on a loaded machine
 
 @pytest.fixture(scope="module")
 def solo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    reason = _missing() or pyodide_cache.unavailable_reason()
-    if reason:
-        pytest.skip(f"solo browser tests skipped: {reason}")
-    data = tmp_path_factory.mktemp("solo-server")
-    cache = {"BOARDBOTS_PYODIDE_CACHE": str(pyodide_cache.cache_root())}
-    with running_server(data, SOLO_ENV | cache) as url:
+    with running_pyodide_server(tmp_path_factory, "solo browser tests", SOLO_ENV) as url:
         yield url
 
 
