@@ -97,7 +97,7 @@ def test_agrees_with_the_platform_to_a_few_ulps(
 
 
 def test_edges() -> None:
-    assert portable.tanh(0.0) == 0.0
+    assert math.copysign(1.0, portable.tanh(0.0)) == 1.0 and portable.tanh(-0.0) == 0.0
     assert portable.tanh(40.0) == 1.0 and portable.tanh(-40.0) == -1.0
     assert portable.tanh(-0.3) == -portable.tanh(0.3)
     assert math.isnan(portable.tanh(math.nan)) and math.isnan(portable.log(math.nan))

@@ -74,7 +74,7 @@ def tanh(x: float) -> float:
         value = 1.0
     else:
         u = expm1(-2.0 * y)
-        value = -u / (2.0 + u)
+        value = (0.0 - u) / (2.0 + u)  # not -u: tanh(0.0) is 0.0, not -0.0
     return -value if x < 0 else value
 
 
