@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from boardbots.core.contract import Action, Pending, State
-from boardbots.games.domination.rules import Tables
+from boardbots.games.domination.tables import Tables
 from boardbots.games.domination.zones import (
     MARK_OWNER,
     MARK_PUBLIC,

@@ -32,7 +32,8 @@ from boardbots.core.results import shares_from_keys
 from boardbots.core.rng import Rng, mix_seed
 from boardbots.games.domination import hidden, text, view
 from boardbots.games.domination.effects import FRAMES, answer, choices, effect, resolve
-from boardbots.games.domination.rules import TABLES, DominationRules, Tables, rules_from_options
+from boardbots.games.domination.rules import TABLES, DominationRules, rules_from_options
+from boardbots.games.domination.tables import Tables
 from boardbots.games.domination.zones import (
     draw,
     empty_piles,

@@ -19,8 +19,8 @@ from boardbots.core.heuristics import Heuristics
 from boardbots.core.rng import Rng
 from boardbots.games.domination.engine import cards_of, legal, victory_points
 from boardbots.games.domination.playout import play_to_end, seat_strategies
-from boardbots.games.domination.rules import Tables
 from boardbots.games.domination.scripted import policy
+from boardbots.games.domination.tables import Tables
 from boardbots.games.domination.zones import tables
 
 W_OUTLOOK = 0.8  # weight of outlook next to VP in Hard's evaluate (spec: 0.5 to 1; measured)

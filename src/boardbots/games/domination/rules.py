@@ -17,11 +17,7 @@ from boardbots.core.bounds import Check
 from boardbots.core.rng import Rng, mix_seed
 from boardbots.core.rules import RulesConfig
 from boardbots.games.domination.cards import (
-    ACTION,
-    ATTACK,
     PRESETS,
-    REACTION,
-    TREASURE,
     VICTORY,
     CardSpec,
     all_cards,
@@ -32,6 +28,7 @@ from boardbots.games.domination.options import (
     RANDOM_KINGDOM,
     check_rules,
 )
+from boardbots.games.domination.tables import Tables
 
 
 def _presets() -> dict[str, list[str]]:
@@ -133,73 +130,6 @@ class DominationRules(RulesConfig):
     def key(self) -> str:
         """A short stable text naming these rules, for the table cache."""
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
-
-
-class Tables:
-    """Per-(rules, kingdom) lookups for the hot path: no parsing while playing."""
-
-    __slots__ = (
-        "action",
-        "action_order",
-        "action_plays",
-        "attack",
-        "bought_name",
-        "buy_list",
-        "buys_with",
-        "coins",
-        "cost",
-        "draws",
-        "max_cost",
-        "params",
-        "plus",
-        "reaction",
-        "rules",
-        "supply",
-        "supply_treasure",
-        "treasure",
-        "treasure_order",
-        "treasure_plays",
-        "victory",
-        "vp",
-    )
-
-    def __init__(self, rules: DominationRules, kingdom: list[str]) -> None:
-        cards = rules.cards
-        self.rules = rules
-        self.supply = [*rules.basic, *kingdom]
-        self.cost = {n: int(c["cost"]) for n, c in cards.items()}
-        self.coins = {n: int(c["coins"]) for n, c in cards.items()}
-        self.vp = {n: int(c["vp"]) for n, c in cards.items()}
-        self.draws = {n: int(c["cards"]) for n, c in cards.items()}
-        self.params: dict[str, dict[str, int]] = {n: dict(c["params"]) for n, c in cards.items()}
-        self.plus = {
-            n: (int(c["cards"]), int(c["actions"]), int(c["buys"]), int(c["coins"]))
-            for n, c in cards.items()
-        }
-        self.action = _with_type(cards, ACTION)
-        self.treasure = _with_type(cards, TREASURE)
-        self.victory = _with_type(cards, VICTORY)
-        self.attack = _with_type(cards, ATTACK)
-        self.reaction = _with_type(cards, REACTION)
-        self.action_order = [n for n in self.supply if n in self.action]
-        self.treasure_order = [n for n in self.supply if n in self.treasure]
-        # (name, its "play:" action) in listing order, so legal lists build no strings.
-        self.action_plays = [(n, "play:" + n) for n in self.action_order]
-        self.treasure_plays = [(n, "play:" + n) for n in self.treasure_order]
-        self.supply_treasure = frozenset(self.treasure_order)
-        by_cost = sorted(self.supply, key=lambda n: (self.cost[n], self.supply.index(n)))
-        self.buy_list = [(self.cost[n], n, "buy:" + n) for n in by_cost]
-        self.bought_name: dict[str | int, str] = {buy: n for _, n, buy in self.buy_list}
-        self.max_cost = max(self.cost[n] for n in self.supply)
-        # With no pile empty (most of a game) the buy options depend on coins alone.
-        self.buys_with: list[list[str | int]] = [
-            [buy for cost, _, buy in self.buy_list if cost <= coins]
-            for coins in range(self.max_cost + 1)
-        ]
-
-
-def _with_type(cards: dict[str, CardSpec], kind: str) -> frozenset[str]:
-    return frozenset(n for n, c in cards.items() if kind in c["types"])
 
 
 _RULES: dict[str, DominationRules] = {}

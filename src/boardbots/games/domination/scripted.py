@@ -16,8 +16,9 @@ from typing import Any
 
 from boardbots.core.contract import Action, State
 from boardbots.games.domination.engine import legal, turns_taken
-from boardbots.games.domination.rules import TABLES, Tables
+from boardbots.games.domination.rules import TABLES
 from boardbots.games.domination.strategies import minimal_answer
+from boardbots.games.domination.tables import Tables
 from boardbots.games.domination.zones import owned, tables
 
 Operand = float | tuple[str, float, float]

@@ -12,7 +12,8 @@ from boardbots.core.bot import BotContext
 from boardbots.core.contract import Action, Pending, State, View
 from boardbots.core.rng import Rng
 from boardbots.games.domination.engine import GAME, buy_options, legal
-from boardbots.games.domination.rules import TABLES, Tables
+from boardbots.games.domination.rules import TABLES
+from boardbots.games.domination.tables import Tables
 from boardbots.games.domination.zones import tables
 
 SKIPS = ("pass", "done", "no")

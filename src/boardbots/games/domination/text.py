@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardbots.core.contract import Action, State, View
-from boardbots.games.domination.rules import Tables
+from boardbots.games.domination.tables import Tables
 
 _VERBS = {
     "buy": "buys",

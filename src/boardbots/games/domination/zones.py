@@ -15,7 +15,8 @@ from typing import Any
 from boardbots.core.contract import State
 from boardbots.core.rng import mix_pair
 from boardbots.core.rng import permutation as fresh_permutation
-from boardbots.games.domination.rules import TABLES, Tables, tables_for
+from boardbots.games.domination.rules import TABLES, tables_for
+from boardbots.games.domination.tables import Tables
 
 Player = dict[str, list[Any]]
 

@@ -50,7 +50,7 @@ def place(b: Board, track: Track, me: int, cell: int, own: Bitboard) -> bool:
     track[me] = own
     empty: list[int] = track[2]
     del empty[bisect_left(empty, cell)]  # a binary search: list.remove compares one by one
-    link: list[int] = track[3 + me]  # None where me has no stone, tested first
+    link: list[Any] = track[3 + me]  # None where me has no stone, tested first
     sides = b.edge_sides[cell]
     root = -1
     # Written out: this runs for every move of every game on the move-by-move path.
