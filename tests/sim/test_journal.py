@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from boardbots import sources
 from boardbots.cli import app
 from boardbots.sim import journal as journal_mod
 from boardbots.sim.harness import GameRecord, MatchSpec, run
@@ -90,14 +91,14 @@ def test_code_hash_covers_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     first = journal_mod.code_hash()
     assert len(first) == 16
     journal_mod.code_hash.cache_clear()
-    monkeypatch.setattr(journal_mod, "CODE_PACKAGES", ("core", "games"))
+    monkeypatch.setattr(sources, "PLAY_PACKAGES", ("core", "games"))
     assert journal_mod.code_hash() != first
     journal_mod.code_hash.cache_clear()
 
 
 def test_a_game_code_hash_leaves_the_other_games_out(monkeypatch: pytest.MonkeyPatch) -> None:
     """Editing Y must not void a Domination journal, and must void Y's own."""
-    y_engine = Path(str(journal_mod.resources.files("boardbots"))) / "games/y/engine.py"
+    y_engine = sources.ROOT / "games/y/engine.py"
     before = {g: journal_mod.code_hash(g) for g in ("y", "domination")}
     real_read = Path.read_bytes
 

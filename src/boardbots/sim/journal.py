@@ -14,16 +14,14 @@ games would not be the games this run plays.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from boardbots.sim.harness import GameRecord, MatchSpec
+from boardbots.sources import play_digest
 
-CODE_PACKAGES = ("core", "games", "bots")
 RECHECKED = "rechecked"
 """The header key listing the code a journal was carried over from, and the proof."""
 
@@ -35,22 +33,7 @@ def code_hash(game: str | None = None) -> str:
     With `game`, the other games' folders are left out: a change to one game
     cannot change how another plays, so it must not void the other's journals
     (a 1,000-game row of searching bots takes hours to replay)."""
-    digest = hashlib.sha256()
-    root = Path(str(resources.files("boardbots")))
-    for package in CODE_PACKAGES:
-        for path in sorted((root / package).rglob("*.py")):
-            name = path.relative_to(root).as_posix()
-            if game is not None and _other_game(name, game):
-                continue
-            digest.update(name.encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def _other_game(name: str, game: str) -> bool:
-    """True for a file inside another game's folder (`games/<other>/...`)."""
-    parts = name.split("/")
-    return parts[0] == "games" and len(parts) > 2 and parts[1] != game
+    return play_digest(game).hexdigest()[:16]
 
 
 def run_header(spec: MatchSpec, seed: int) -> dict[str, Any]:
