@@ -23,6 +23,7 @@ from boardbots.bots.registry import make_bot
 from boardbots.core.contract import Game, State, View
 from boardbots.core.rng import Rng, mix_seed
 from boardbots.games import get_game
+from boardbots.native import finder
 from boardbots.sim.harness import seat_to_move
 
 
@@ -116,6 +117,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     levels = args.levels.split(",")
+    print(f"engine: {finder.state()}")
     for name in args.games.split(","):
         game = get_game(name)
         if name == "domination":

@@ -21,6 +21,7 @@ from boardbots.core.contract import Action, State
 from boardbots.core.rng import Rng
 from boardbots.games.domination.engine import GAME
 from boardbots.games.domination.strategies import big_money, random_play
+from boardbots.native import finder
 
 STEP_CAP = 20_000
 """Random games end (Random buys something every turn), but a cap keeps a bug from hanging us."""
@@ -113,6 +114,7 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"Domination speed: {args.runs} runs of {args.games} games, one process, {args.clock} time"
     )
+    print(f"engine: {finder.state()}")
     for label, players, policy in LINEUPS:
         if args.only is None or args.only.lower() in label.lower():
             measure(label, players, policy, args.games, args.runs, clock)

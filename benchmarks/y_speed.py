@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from boardbots.core.rng import Rng
 from boardbots.games.y.engine import GAME, random_winner
+from boardbots.native import finder
 
 CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
 
@@ -53,6 +54,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     clock = CLOCKS[args.clock]
+    print(f"engine: {finder.state()}")
     print(
         f"{'size':>4}  {'fill playouts/s':>16}  {'apply games/s':>14}"
         f"   (median of {args.runs}, {args.clock} time)"

@@ -9,6 +9,10 @@ from types import ModuleType
 import pytest
 from hypothesis import HealthCheck, settings
 
+# The suite tests the Python modules, which it may patch; a native build the developer
+# made is left out unless a test asks for it (tests/native does, in a child process).
+os.environ.setdefault("BOARDBOTS_NATIVE", "0")
+
 settings.register_profile("dev", max_examples=30, deadline=None)
 settings.register_profile(
     "ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]

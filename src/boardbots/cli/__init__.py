@@ -32,6 +32,7 @@ _COMMANDS = [
     "boardbots.cli.recheck",
     "boardbots.cli.fetch_pyodide",
     "boardbots.cli.export_static",
+    "boardbots.cli.compile",
 ]
 
 
