@@ -44,8 +44,8 @@ def test_without_a_build_the_python_modules_run(tmp_path: Path) -> None:
 
 def test_a_build_of_other_sources_is_never_loaded(tmp_path: Path) -> None:
     """A build whose key is not these sources' is stale: a compiled module would run old code."""
-    old = tmp_path / "0123456789abcdef0123"
-    old.mkdir()
+    old = tmp_path / modules.interpreter_tag() / "0123456789abcdef0123"
+    old.mkdir(parents=True)
     (old / modules.MANIFEST).write_text(json.dumps({"modules": [], "shared": "x__mypyc"}))
     assert "of other sources" in _child(STATE, tmp_path)
 
@@ -83,3 +83,24 @@ def test_a_native_build_replays_the_golden_games(tmp_path: Path) -> None:
         [sys.executable, "-m", "pytest", *tests], cwd=REPO, env=env, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stdout[-3000:]
+
+
+def test_without_a_compiler_compile_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from boardbots.cli import app
+
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    result = CliRunner().invoke(app, ["compile"])
+    assert result.exit_code == 2
+    assert "needs a C compiler" in result.output and "apt install gcc" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_status_names_what_the_process_runs() -> None:
+    from typer.testing import CliRunner
+
+    from boardbots.cli import app
+
+    result = CliRunner().invoke(app, ["compile", "--status"])
+    assert result.exit_code == 0 and result.output.startswith("Python modules (BOARDBOTS_NATIVE=0)")

@@ -16,7 +16,7 @@ from boardbots.cli.errors import fail
 
 def compile_native(
     status: bool = typer.Option(False, help="Only say whether a native build is in use."),
-    off: bool = typer.Option(False, help="Delete every native build: back to plain Python."),
+    off: bool = typer.Option(False, help="Delete this Python's native builds."),
 ) -> None:
     """Compile the hot modules with mypyc into the user's cache (about a minute, once per
     source change). Needs mypy (the dev extra), a C compiler and Python's C headers."""

@@ -6,12 +6,14 @@ heuristics, the bandit, the random stream). Everything else (the server,
 the CLI, the lab's harness) spends its time elsewhere and stays Python.
 A module joins the list only once the game tests pass with it compiled:
 mypyc checks annotations at run time, so an annotation that is not true
-of every value is an error there (see docs/speed.md).
+of every value is an error there (docs/architecture.md, "The native build").
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import sys
 import sysconfig
 from pathlib import Path
 
@@ -53,12 +55,23 @@ def wanted() -> bool:
 
 
 def store() -> Path:
-    """The folder that holds builds: BOARDBOTS_NATIVE_DIR, else <cache>/boardbots/native."""
+    """This interpreter's builds: under BOARDBOTS_NATIVE_DIR, else <cache>/boardbots/native.
+
+    Each Python build gets a folder of its own: an extension made for one
+    interpreter is not loaded by another, even of the same version."""
     chosen = os.environ.get(DIR_VARIABLE)
     if chosen:
-        return Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "boardbots" / "native"
+        base = Path(chosen)
+    else:
+        cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+        base = Path(cache) / "boardbots" / "native"
+    return base / interpreter_tag()
+
+
+def interpreter_tag() -> str:
+    """A short name for this Python install (version, compiler, build date, prefix, ABI)."""
+    text = f"{sys.version}|{sys.base_prefix}|{extension_suffix()}".encode()
+    return hashlib.sha256(text).hexdigest()[:12]
 
 
 def extension_suffix() -> str:
@@ -67,9 +80,8 @@ def extension_suffix() -> str:
 
 
 def source_key() -> str:
-    """Names a build by the sources it was made from and the interpreter that loads it."""
+    """Names a build by the sources it was made from and the modules it compiles."""
     digest = play_digest()
-    digest.update(extension_suffix().encode())
     digest.update(",".join(MODULES).encode())
     return digest.hexdigest()[:20]
 
