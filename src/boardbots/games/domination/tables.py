@@ -2,8 +2,8 @@
 
 They hold the rule numbers reshaped as plain dicts, sets and lists keyed by
 card name, so a move reads a table instead of parsing card specs. They live
-apart from `rules.py` so the engine's compiled build can make this a native
-class (see "The native build" in docs/architecture.md) while the rules stay a plain dataclass.
+apart from `rules.py` so the native build (docs/architecture.md) can compile
+this class while the rules stay a plain dataclass.
 """
 
 from __future__ import annotations
