@@ -20,6 +20,10 @@ PACKAGE_ROOT = Path(__file__).resolve().parents[1]
 WHOLE_PACKAGES = ("core", "games", "bots")
 SINGLE_MODULES = (
     "__init__.py",
+    "sources.py",
+    "native/__init__.py",
+    "native/finder.py",
+    "native/modules.py",
     "browser/__init__.py",
     "browser/worker_api.py",
     "server/__init__.py",
