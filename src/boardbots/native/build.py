@@ -70,13 +70,22 @@ def build(say: Callable[[str], None] = print) -> Path:
         files = [Path(*name.split(".")).with_suffix(".py").as_posix() for name in MODULES]
         _run_mypyc(work, files, say)
         staging = Path(tempfile.mkdtemp(prefix=f".{key}-", dir=store()))
-        shared = _collect(work, staging)
-        (staging / LOG).write_text((work / LOG).read_text())
-        manifest = {"key": key, "modules": list(MODULES), "shared": shared, "python": sys.version}
-        (staging / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
-        staging.rename(target)
+        try:
+            shared = _collect(work, staging)
+            (staging / LOG).write_text((work / LOG).read_text())
+            manifest = {"key": key, "modules": list(MODULES), "shared": shared}
+            manifest["python"] = sys.version
+            (staging / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+            staging.rename(target)
+        except OSError:
+            if not (target / MANIFEST).is_file():
+                raise
+            # Another compile of the same sources finished first: its build serves.
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)  # already gone once renamed
     for old in store().iterdir():
-        if old != target and old.is_dir():
+        # Builds of older sources go; a name with a dot is another compile still at work.
+        if old != target and old.is_dir() and not old.name.startswith("."):
             shutil.rmtree(old, ignore_errors=True)
     say(f"built {len(MODULES)} modules into {target}")
     return target
