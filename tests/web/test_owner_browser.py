@@ -89,6 +89,8 @@ def test_a_player_who_left_keeps_the_seat_until_the_creator_asks(new_page: Any) 
     assert api(base, f"/api/tables/{table}")["table"]["seats"][1]["away_s"] < 60
     ask.click()
     replace.click()
+    # The chip's bot menu already lists "Easy": the replacement is done when the menu goes.
+    replace.wait_for(state="detached")
     chip.filter(has_text="Easy").wait_for()
     seats = api(base, f"/api/tables/{table}")["table"]["seats"]
     assert seats[1]["kind"] == "bot" and seats[1]["bot"] == "easy"
