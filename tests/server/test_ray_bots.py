@@ -116,11 +116,12 @@ def test_the_ray_pool_kills_a_task_nobody_waits_for(
 ) -> None:
     """Past its timeout, or cancelled by the server: the worker running it is stopped."""
     pool = RayBotPool(None, 2, [])
-    # A worker up first: a cold one can take longer to start than the timeout, and a
-    # task stopped before it starts leaves no pid to check.
+    # A worker up first, and a timeout (counted from scheduling) long enough for the
+    # task to start even on a second, cold worker of a loaded machine: a task stopped
+    # before it starts leaves no pid to check (3 s was too short under CI's load).
     pool.schedule(os.getpid, ()).result(timeout=60)
     marker = tmp_path / "pid"
-    task = pool.schedule(_hold, (str(marker),), timeout=3.0 if how == "timeout" else None)
+    task = pool.schedule(_hold, (str(marker),), timeout=15.0 if how == "timeout" else None)
     _wait_for(marker.exists, "the task to start")
     if how == "timeout":
         with pytest.raises(TimeoutError):
