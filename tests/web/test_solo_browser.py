@@ -208,12 +208,26 @@ def test_a_killed_bot_worker_means_easy_answers_and_the_game_goes_on(solo_page: 
     assert stones(page) == 4
 
 
+UNDO_WHEN_THINKING = """() => {
+  const watch = new MutationObserver(() => {
+    if (!document.querySelector("[data-test=status][data-thinking]")) return;
+    watch.disconnect();
+    document.querySelector("[data-test=undo]").click();
+    window.undoneWhileThinking = true;
+  });
+  watch.observe(document.body, { subtree: true, childList: true, attributes: true });
+}"""
+
+
 def test_an_undo_while_the_bot_thinks_discards_its_late_answer(solo_page: Any) -> None:
     page = solo_page
     start_solo_y(page, 5, "hard")
+    # Undo the moment the page shows the bot thinking: a click from the test, a few
+    # round trips later, could come after a quick answer on a loaded machine, and
+    # then nothing is late.
+    page.evaluate(UNDO_WHEN_THINKING)
     page.locator(".ycell.playable").first.click()
-    page.locator("[data-test=status][data-thinking]").wait_for()
-    page.locator("[data-test=undo]").click()
+    page.wait_for_function("() => window.undoneWhileThinking === true")
     page.wait_for_function(
         "() => boardbotsSolo.solo.counters.late_discarded >= 1", timeout=BOT_TURN_TIMEOUT_MS
     )
