@@ -10,12 +10,13 @@ import base64
 import hashlib
 import io
 import json
-import os
 import tarfile
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from boardbots.user_cache import user_cache
 
 PIN = json.loads(Path(__file__).with_name("axe.json").read_text())
 SERIOUS = ("serious", "critical")
@@ -33,8 +34,7 @@ async () => {
 
 
 def cache_file() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "boardbots" / "axe-core" / PIN["version"] / "axe.min.js"
+    return user_cache("axe-core", PIN["version"], "axe.min.js")
 
 
 def _checked(blob: bytes) -> bytes:

@@ -21,6 +21,7 @@ WHOLE_PACKAGES = ("core", "games", "bots")
 SINGLE_MODULES = (
     "__init__.py",
     "sources.py",
+    "user_cache.py",
     "native/__init__.py",
     "native/finder.py",
     "native/modules.py",

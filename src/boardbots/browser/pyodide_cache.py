@@ -20,6 +20,8 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
+from boardbots.user_cache import user_cache
+
 PIN_FILE = Path(__file__).with_name("pyodide.json")
 DONE_MARK = ".complete"
 Download = Callable[[str], bytes]
@@ -43,8 +45,7 @@ def cache_root() -> Path:
     own = os.environ.get("BOARDBOTS_PYODIDE_CACHE")
     if own:
         return Path(own)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "boardbots" / "pyodide"
+    return user_cache("pyodide")
 
 
 def release_dir(root: Path | None = None, release: Pin | None = None) -> Path:

@@ -18,6 +18,7 @@ import sysconfig
 from pathlib import Path
 
 from boardbots.sources import play_digest
+from boardbots.user_cache import user_cache
 
 MODULES: tuple[str, ...] = (
     "boardbots.core.rng",
@@ -60,11 +61,7 @@ def store() -> Path:
     Each Python build gets a folder of its own: an extension made for one
     interpreter is not loaded by another, even of the same version."""
     chosen = os.environ.get(DIR_VARIABLE)
-    if chosen:
-        base = Path(chosen)
-    else:
-        cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-        base = Path(cache) / "boardbots" / "native"
+    base = Path(chosen) if chosen else user_cache("native")
     return base / interpreter_tag()
 
 
