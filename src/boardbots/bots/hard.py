@@ -50,9 +50,7 @@ class HardParams:
     once the remaining iterations cannot change the answer (`settled`): the same
     decision as running them all, for less time. sure: a game's favourite
     (`hard_favourite`) gives way only to an arm whose paired advantage over it is this
-    many standard errors, since whole-game playouts are noisy and UCB1 piles visits on
-    whichever near-equal arm was lucky first (a Militia victim then kept its Curse and
-    gave up a Silver)."""
+    many standard errors; None means the game's `hard_sure`."""
 
     iterations: int | None = None
     top_k: int | None = None
@@ -61,7 +59,7 @@ class HardParams:
     horizon_turns: int | None = None
     paired: bool | None = None
     early_stop: bool = True
-    sure: float = 2.0
+    sure: float | None = None
     alpha: float = medium.DEFAULTS.alpha
     beta: float = medium.SPEC_BETA
 
@@ -75,7 +73,7 @@ PARAMS = (
     Param("horizon_turns", int, 1, 1000, optional=True),
     Param("paired", bool, optional=True),
     Param("early_stop", bool),
-    Param("sure", float, 0.0, 10.0),
+    Param("sure", float, 0.0, 10.0, optional=True),
     *medium.PARAMS,
 )
 """What a bot code may set (see `bots.params`), in step with `HardParams`."""
@@ -113,7 +111,7 @@ class HardBot:
         best = max(arms, key=lambda arm: (arm.visits, arm.total))
         if favoured and _paired(world, params):
             rival = challenger(arms)
-            best = rival if clearly_better(rival, arms[0], params.sure) else arms[0]
+            best = rival if clearly_better(rival, arms[0], margin(world, params)) else arms[0]
         elif _paired(world, params) and arms[0].visits >= NEAR_TIE * best.visits:
             best = arms[0]  # the search cannot tell them apart: Medium's favourite
         _note(world, arms, done, ctx)
@@ -229,6 +227,12 @@ def clearly_better(arm: Arm, favourite: Arm, sure: float) -> bool:
     mean = portable.fsum(diffs) / n
     var = portable.fsum((d - mean) * (d - mean) for d in diffs) / (n - 1)
     return mean > 0 and mean * mean * n > sure * sure * var
+
+
+def margin(world: World, p: HardParams) -> float:
+    """The standard errors a rival must lead the favourite by: the bot code's `sure`, else
+    the game's for this kind of decision (`hard_sure`)."""
+    return world.heur.hard_sure(world.state) if p.sure is None else p.sure
 
 
 def _paired(world: World, p: HardParams) -> bool:

@@ -105,6 +105,14 @@ class Heuristics(Protocol):
         of its budget, and noisy whole-game playouts need fewer arms with more each."""
         ...
 
+    def hard_sure(self, state: State) -> float:
+        """How many standard errors of their paired difference a rival must lead
+        `hard_favourite` by before Hard plays it instead. Whole-game playouts are noisy,
+        and a rival that merely drew lucky worlds would otherwise replace a favourite that
+        is usually right (a Militia victim kept its Curse and gave up a Silver). A game
+        returns the margin it measured for this kind of decision. Default: 2.0."""
+        return 2.0
+
     def hard_favourite(self, state: State, actions: list[Action]) -> Action | None:
         """The move Hard keeps unless its search finds a clearly better one, or None for
         Medium's favourite. A game whose playouts follow a script names the script's own
