@@ -97,8 +97,11 @@ def test_a_hung_bot_on_ray_costs_one_move_and_the_next_comes_from_ray(
 
 
 def _hold(marker: str) -> None:
-    """A task that leaves its worker's pid, then would run for ten minutes."""
-    Path(marker).write_text(str(os.getpid()))
+    """A task that leaves its worker's pid, then would run for ten minutes. The pid is
+    written aside and renamed into place, so the marker never exists empty (the test
+    once read it between its creation and the write)."""
+    Path(marker + ".part").write_text(str(os.getpid()))
+    os.replace(marker + ".part", marker)
     time.sleep(600)
 
 
