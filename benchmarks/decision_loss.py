@@ -35,7 +35,7 @@ from boardbots.core.contract import Action, View
 from boardbots.core.rng import Rng, mix_seed
 from boardbots.games.domination.engine import GAME, shares
 from boardbots.games.domination.playbook import best_for
-from boardbots.games.domination.playout import DECISION_CAP, seat_strategies
+from boardbots.games.domination.playout import DECISION_CAP, play_to_end
 from boardbots.games.domination.scripted import policy
 
 Position = dict[str, Any]
@@ -71,12 +71,8 @@ def value(view: View, action: Action, worlds: int, base: int) -> float:
     for k in range(worlds):
         state = GAME.determinize(view, Rng(mix_seed("worlds", base, k)))
         GAME.apply(state, action)
-        strategies = seat_strategies(state, me)
-        for _ in range(DECISION_CAP):
-            if state["phase"] == "over":
-                break
-            GAME.apply(state, policy(strategies[state["pending"]["player"]], state))
-        total += shares(state, GAME.scores(state))[me]
+        play_to_end(state, me)  # Hard's own playout; it leaves the finished game in `state`
+        total += shares(state, GAME.scores(state))[me] if GAME.is_over(state) else 0.5
     return total / worlds
 
 
