@@ -121,7 +121,8 @@ def main(argv: list[str] | None = None) -> None:
     for name in args.games.split(","):
         game = get_game(name)
         if name == "domination":
-            # 4 players: the one-round rollout; 2 players: whole scripted playouts.
+            # 2 players: whole scripted playouts; 4 players: the same while every rival
+            # fits a script, else the one-round rollout.
             tables = [
                 (4, "Domination, 4 players, rounds 4-12"),
                 (2, "Domination, 2 players, rounds 4-12"),

@@ -3,9 +3,16 @@ from what it owns."""
 
 from __future__ import annotations
 
+from boardbots.core.rng import Rng
 from boardbots.games.domination.engine import GAME
+from boardbots.games.domination.heuristics import DominationHeuristics
 from boardbots.games.domination.playbook import STRATEGIES, best_for
-from boardbots.games.domination.playout import OPENING_TURNS, play_to_end, seat_strategies
+from boardbots.games.domination.playout import (
+    OPENING_TURNS,
+    play_to_end,
+    scripts_fit,
+    seat_strategies,
+)
 from tests.domination.helpers import kingdom_with, make
 
 WITCH_KINGDOM = kingdom_with(["Witch", "Smithy", "Militia"])
@@ -52,3 +59,29 @@ def test_an_opponent_that_buys_only_money_is_taken_for_big_money() -> None:
     assert seat_strategies(state, 0)[1].code == "doublewitch"  # too early to tell
     state["turn"] = 2 * OPENING_TURNS + 2  # both seats have had OPENING_TURNS + 1 turns
     assert seat_strategies(state, 0)[1].code == "bmu"
+
+
+def test_in_four_players_hard_plays_out_by_script_only_while_every_rival_fits_a_script() -> None:
+    money = ["Silver", "Copper", "Estate", "Copper", "Copper"]
+    fits = make(
+        ["Witch", "Smithy", "Militia"],
+        ["Copper"] * 5,
+        others=[money, money, ["Witch", *money]],
+        players=4,
+    )
+    off = make(
+        ["Witch", "Smithy", "Market"],
+        ["Copper"] * 5,
+        others=[money, ["Market", *money], money],
+        players=4,
+    )
+    heur = DominationHeuristics()
+    assert scripts_fit(fits, 0) and not scripts_fit(off, 0)
+    assert heur.hard_limits(fits) == (800, 6)
+    assert heur.hard_limits(off) == (1500, 24)
+    assert heur.playout(GAME.clone(off), 0, Rng(1)) is None
+    assert heur.playout(GAME.clone(fits), 0, Rng(1)) is not None
+    # Our own cards never matter, and in 2 players the script is always the guess.
+    assert scripts_fit(make(["Market"], ["Market"] * 5, players=4), 0)
+    two = make(["Smithy", "Market"], ["Copper"] * 5, others=[["Market", *money]])
+    assert heur.hard_limits(two) == (800, 6)

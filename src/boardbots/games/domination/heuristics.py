@@ -18,7 +18,7 @@ from boardbots.core.contract import Action, Game, State, Stop
 from boardbots.core.heuristics import Heuristics
 from boardbots.core.rng import Rng
 from boardbots.games.domination.engine import cards_of, legal, victory_points
-from boardbots.games.domination.playout import play_to_end, seat_strategies
+from boardbots.games.domination.playout import play_to_end, scripts_fit, seat_strategies
 from boardbots.games.domination.scripted import policy
 from boardbots.games.domination.tables import Tables
 from boardbots.games.domination.zones import tables
@@ -35,7 +35,7 @@ OUTLOOK_CACHE = 20_000  # deck compositions remembered (keyed by card counts)
 BASE_ITERATIONS = 1500  # Hard's iterations with the standard rollout (spec 000's figure)
 MEDIUM_BETA_2P = 0.8  # Medium's outlook weight in 2 players (`medium_beta`)
 SPEC_BETA = 0.5  # spec 000's outlook weight, kept in 3-4 players
-SCRIPT_SEATS = 2  # Hard plays out by script in games of at most this many seats (`playout`)
+SCRIPT_SEATS = 2  # Hard always plays out by script in games of at most this many seats
 WHIMS = 3  # a rollout player's random buy is one of this many best buys
 SKIPS = ("pass", "done", "no")
 
@@ -508,17 +508,22 @@ class DominationHeuristics(Heuristics):
         return int(state["n"]) + 1
 
     def playout(self, state: State, me: int, rng: Rng) -> float | None:
-        """ "script" (the default) in 2-player games: the scripted seats play the game to
-        its end (`playout.py`); otherwise None, so Hard runs its standard rollout (the
-        quick policy to the horizon, then `evaluate`). docs/bots.md has the measurements."""
-        if not self._scripted(state):
+        """ "script" (the default), in 2 players or while every rival fits a script: the
+        scripted seats play the game to its end (`playout.py`); otherwise None, so Hard runs
+        its standard rollout (the quick policy to the horizon, then `evaluate`), which
+        models rivals that buy as Medium does. docs/bots.md has the measurements."""
+        if not self._scripted(state, me):
             return None
         return play_to_end(state, me)
 
-    def _scripted(self, state: State) -> bool:
-        """Whether Hard plays out by script here: a whole game of 3 or 4 scripted seats
-        costs twice as much, and the old rollout already meets the 4-player targets."""
-        return self.rollout == "script" and state["n"] <= SCRIPT_SEATS
+    def _scripted(self, state: State, me: int | None = None) -> bool:
+        """Whether Hard plays out by script here: always in 2 players; in 3 and 4 only
+        while every opponent's cards fit a playbook strategy (`scripts_fit`)."""
+        if self.rollout != "script":
+            return False
+        if state["n"] <= SCRIPT_SEATS:
+            return True
+        return scripts_fit(state, state["pending"]["player"] if me is None else me)
 
     def hard_limits(self, state: State) -> tuple[int, int]:
         """Whole-game playouts cost about 0.4 ms each, so 800 fit the 900 ms budget, and
