@@ -85,3 +85,17 @@ def test_in_four_players_hard_plays_out_by_script_only_while_every_rival_fits_a_
     assert scripts_fit(make(["Market"], ["Market"] * 5, players=4), 0)
     two = make(["Smithy", "Market"], ["Copper"] * 5, others=[["Market", *money]])
     assert heur.hard_limits(two) == (800, 6)
+
+
+def test_a_rival_fits_with_the_cards_its_rules_deal_it() -> None:
+    """What a seat may own without buying comes from the rules: with Cellar in the starting
+    deck, a rival holding Cellar still fits a script; with the printed deck it does not."""
+    money = ["Silver", "Copper", "Estate", "Copper", "Copper"]
+    kingdom = kingdom_with(["Witch", "Smithy", "Militia", "Cellar"])
+    seen = []
+    for deck in ({"Copper": 7, "Estate": 3}, {"Copper": 7, "Estate": 2, "Cellar": 1}):
+        state = GAME.new_state(4, 0, {"kingdom": kingdom, "starting_deck": deck})
+        for p in (1, 2, 3):
+            state["players"][p]["hand"] = ["Cellar", "Curse", *money]
+        seen.append(scripts_fit(state, 0))
+    assert seen == [False, True]

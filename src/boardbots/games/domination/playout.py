@@ -20,9 +20,11 @@ import functools
 
 from boardbots.core.contract import State
 from boardbots.core.heuristics import squash
+from boardbots.games.domination.cards import CURSE
 from boardbots.games.domination.engine import GAME, shares, turns_taken
 from boardbots.games.domination.playbook import best_for, ordered
 from boardbots.games.domination.scripted import Strategy, policy
+from boardbots.games.domination.tables import Tables
 from boardbots.games.domination.zones import owned, tables
 
 DECISION_CAP = 4000
@@ -93,19 +95,22 @@ def scripts_fit(state: State, me: int) -> bool:
     evaluation likes; with this test first, Hard kept the gain and lost nothing
     measurable against Medium (docs/bots.md).
     """
-    choices = ordered(state["kingdom"])
+    t = tables(state)
+    reaches = [_reach(s, t) for s in ordered(state["kingdom"])]
     for p in range(state["n"]):
         if p == me:
             continue
         cards = set(owned(state["players"][p]))
         if p == state["cur"]:
             cards.update(state["play"])
-        if not any(cards <= _reach(s) for s in choices):
+        if not any(cards <= reach for reach in reaches):
             return False
     return True
 
 
 @functools.cache
-def _reach(strategy: Strategy) -> frozenset[str]:
-    """The cards a seat following `strategy` can own: its buys, the starting deck, Curses."""
-    return frozenset({"Copper", "Estate", "Curse", *(card for card, _ in strategy.buys)})
+def _reach(strategy: Strategy, t: Tables) -> frozenset[str]:
+    """The cards a seat following `strategy` can own under these rules: its buys, its
+    starting deck, and the Curse-type cards an opponent's attack can give it."""
+    given = {n for n in t.supply if CURSE in t.rules.cards[n]["types"]}
+    return frozenset({*t.rules.starting_deck, *given, *(card for card, _ in strategy.buys)})
