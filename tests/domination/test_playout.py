@@ -77,7 +77,7 @@ def test_in_four_players_hard_plays_out_by_script_only_while_every_rival_fits_a_
     )
     heur = DominationHeuristics()
     assert scripts_fit(fits, 0) and not scripts_fit(off, 0)
-    assert heur.hard_limits(fits) == (800, 6)
+    assert heur.hard_limits(fits) == (400, 6)  # fewer whole games than in 2 players
     assert heur.hard_limits(off) == (1500, 24)
     assert heur.playout(GAME.clone(off), 0, Rng(1)) is None
     assert heur.playout(GAME.clone(fits), 0, Rng(1)) is not None
