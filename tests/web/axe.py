@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from boardbots.user_cache import user_cache
+from tests.web.motion import settle
 
 PIN = json.loads(Path(__file__).with_name("axe.json").read_text())
 SERIOUS = ("serious", "critical")
@@ -64,11 +65,7 @@ def source() -> str:
 
 def serious_violations(page: Any, script: str) -> list[dict[str, Any]]:
     """axe's serious and critical findings on the page as it is now."""
-    # Colours are judged as they end, not halfway through a fade-in.
-    page.wait_for_function(
-        "() => document.getAnimations().every((a) => a.playState !== 'running'"
-        " || a.effect.getTiming().iterations === Infinity)"
-    )
+    settle(page)  # colours are judged as they end, not halfway through a fade-in
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(content=script)
     found: list[dict[str, Any]] = page.evaluate(RUN)

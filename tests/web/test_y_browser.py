@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import api, expect, shot
+from tests.web.motion import settle
 
 pytestmark = pytest.mark.browser
 
@@ -62,7 +63,7 @@ def test_full_y_game_against_easy(new_page: Any) -> None:
     assert result.locator("thead th").nth(1).inner_text() == "Wins"
     assert page.locator(".stone.chain").count() >= 3, "the winning chain is highlighted"
     assert page.locator(".stone.last").count() == 1
-    time.sleep(0.5)  # let the result panel finish appearing
+    settle(page)  # the result panel has finished appearing
     shot(page, "y-table-finished")
 
     page.locator("[data-test=replay-link]").click()
@@ -131,7 +132,7 @@ def test_thinking_state_respects_minimum_thinking_time(new_page: Any) -> None:
     shown = times["move"] - times["think"]
     assert shown >= 1500, f"the bot's move appeared {shown:.0f} ms after thinking began"
     assert page.locator("[data-test=status][data-thinking]").count() == 0
-    time.sleep(0.3)  # the stone's drop animation, for the screenshot
+    settle(page)  # the stone has dropped, for the screenshot
     shot(page, "y-bot-moved")
 
 
