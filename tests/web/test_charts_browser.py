@@ -27,6 +27,15 @@ def _check_score_chart(page: Any, points: list[dict[str, Any]]) -> None:
         expect(dots).to_have_count(_drawn([p["scores"] for p in points], seat))
 
 
+def _check_ends(page: Any, first: str, last: str) -> None:
+    """The words under the chart's two ends: a point stands after its turns were played,
+    so a finished game ends on its last move, not on one after it."""
+    labels = page.locator("[data-test=score-chart] .axes text")
+    expect(labels).to_have_count(4)  # 0 and the top of the value axis, then the two ends
+    expect(labels.nth(2)).to_have_text(first)
+    expect(labels.nth(3)).to_have_text(last)
+
+
 def last_n(points: list[dict[str, Any]]) -> int:
     """The decisions in the game: its last point stands after the last one."""
     n: int = points[-1]["n"]
@@ -43,6 +52,7 @@ def test_y_charts_at_the_end_and_in_the_replay_up_to_the_step(new_page: Any, ser
     result = page.locator("[data-test=result]")
     expect(result.locator("[data-test=story-charts]")).to_be_visible()
     _check_score_chart(page, points)
+    _check_ends(page, "start", f"after move {points[-1]['turn']}")
     assert page.locator("[data-test=deck-chart]").count() == 0  # Y has no decks
     # This browser never saw the game, yet its move list holds every move.
     expect(page.locator(".movelist > li")).to_have_count(last_n(points))
@@ -56,7 +66,9 @@ def test_y_charts_at_the_end_and_in_the_replay_up_to_the_step(new_page: Any, ser
     for _ in range(3):
         page.locator("[data-test=prev]").click()
     expect(counter).to_have_text(f"{last - 3} / {last}")
-    _check_score_chart(page, [p for p in points if p["n"] <= last - 3])
+    shown = [p for p in points if p["n"] <= last - 3]
+    _check_score_chart(page, shown)
+    _check_ends(page, "start", f"after move {shown[-1]['turn']}")
 
 
 def test_domination_charts_have_a_deck_chart_per_player(new_page: Any, server: str) -> None:

@@ -73,8 +73,14 @@ function axes(kind, points, top, y) {
     h("line", { x1: PAD.left, y1: PAD.top, x2: PAD.left, y2: bottom }),
     h("text", { x: PAD.left - 4, y: y(0) + 3, "text-anchor": "end" }, formatNumber(0)),
     h("text", { x: PAD.left - 4, y: y(top) + 3, "text-anchor": "end" }, formatNumber(top)),
-    h("text", { x: PAD.left, y: H - 6 }, t(`chart.x.${kind}`, { n: points[0].turn + 1 })),
-    h("text", { x: W - PAD.right, y: H - 6, "text-anchor": "end" }, t(`chart.x.${kind}`, { n: points.at(-1).turn + 1 })));
+    h("text", { x: PAD.left, y: H - 6 }, when(kind, points[0].turn)),
+    h("text", { x: W - PAD.right, y: H - 6, "text-anchor": "end" }, when(kind, points.at(-1).turn)));
+}
+
+// A point stands after `turn` turns (moves) have been played, so the end of a finished
+// game reads "after turn 30", not a turn 31 that was never played.
+function when(kind, turn) {
+  return turn === 0 ? t("chart.start") : t(`chart.x.${kind}`, { n: turn });
 }
 
 function legend(entries) {
