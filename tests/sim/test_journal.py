@@ -67,6 +67,45 @@ def test_a_torn_last_line_is_played_again(tmp_path: Path) -> None:
     assert _journal_run(path, 3, resume=True) == [2]
 
 
+NOT_JOURNALS = ["root:x:0:0:root:/root:/bin/bash\n", '{"rows": [1, 2]}\n{"a": 1}\n']
+
+
+@pytest.mark.parametrize("resume", [True, False])
+@pytest.mark.parametrize("text", NOT_JOURNALS)
+def test_a_file_that_is_not_a_journal_is_left_as_it_was(
+    tmp_path: Path, resume: bool, text: str
+) -> None:
+    """A mistyped --journal path must neither overwrite the file nor move it aside."""
+    path = tmp_path / "notes.txt"
+    path.write_text(text)
+    with pytest.raises(ValueError, match="is not a game journal"):
+        Journal(path, SPEC, 3).begin(resume, 2)
+    assert path.read_text() == text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+@pytest.mark.parametrize("resume", [True, False])
+def test_an_empty_file_becomes_the_journal(tmp_path: Path, resume: bool) -> None:
+    path = tmp_path / "run.jsonl"
+    path.write_text("")
+    assert _journal_run(path, 2, resume=resume) == [0, 1]
+    assert sorted(Journal(path, SPEC, 3).load()) == [0, 1]
+
+
+def test_sim_cli_refuses_a_journal_path_holding_another_file(tmp_path: Path) -> None:
+    path = tmp_path / "results.csv"
+    path.write_text("seat,share\nhard,0.6\n")
+    for extra in ([], ["--resume"]):
+        args = ["sim", "--game", "y", "--seats", "easy,random", "--games", "1"]
+        args += ["--options", '{"size": 5}', "--journal", str(path), *extra]
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code != 0
+        assert "is not a game journal" in result.output
+        assert len(result.output.strip().splitlines()) == 1, result.output
+    assert path.read_text() == "seat,share\nhard,0.6\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.csv"]
+
+
 def test_another_runs_journal_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "run.jsonl"
     _journal_run(path, 2, resume=False)

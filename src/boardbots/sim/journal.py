@@ -85,11 +85,15 @@ class Journal:
         (a 200-game run may resume a 2,000-game journal and leave it whole).
 
         Starting afresh moves an old journal aside (`previous`) instead of
-        wiping it: a forgotten --resume must not throw away hours of games.
+        wiping it: a forgotten --resume must not throw away hours of games. A
+        file that is not a journal is refused either way: a mistyped path must
+        not overwrite or rename the user's own file.
         """
         kept = self.load() if resume else {}
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if not resume and self.path.exists():
+            if not _journal_or_empty(first_line(self.path)):
+                raise ValueError(_not_a_journal(self.path))
             self.path.replace(self.previous)
         self.write(kept)
         if games is None:
@@ -114,18 +118,43 @@ class Journal:
 
 
 def read(path: Path) -> tuple[Any, dict[int, GameRecord]]:
-    """A journal file's first line as parsed (None for an empty file) and its games by
-    index, whatever run or code it names; a torn line is left out."""
-    lines = path.read_text().splitlines()
+    """A journal file's first line as parsed (None for an empty file, the raw text when
+    it is not JSON) and its games by index, whatever run or code it names; a torn line
+    is left out. Games are read only under a journal's header: any other file's lines
+    are not records."""
+    lines = path.read_text(errors="replace").splitlines()
     if not lines:
         return None, {}
+    header = _header(lines[0])
     done: dict[int, GameRecord] = {}
+    if not _journal_or_empty(header):
+        return header, done
     for line in lines[1:]:
         data = _parse(line)
         if data is not None:
             rec = GameRecord(**data)
             done[rec.index] = rec
-    return _parse(lines[0]), done
+    return header, done
+
+
+def first_line(path: Path) -> Any:
+    """The file's header as `read` gives it, without reading its games."""
+    with path.open(errors="replace") as source:
+        line = source.readline()
+    return _header(line) if line else None
+
+
+def _header(line: str) -> Any:
+    parsed = _parse(line)
+    return line.rstrip("\n") if parsed is None else parsed
+
+
+def _journal_or_empty(header: Any) -> bool:
+    return header is None or (isinstance(header, dict) and "journal" in header)
+
+
+def _not_a_journal(path: Path) -> str:
+    return f"{path} is not a game journal; move it away or choose another path"
 
 
 def _line(rec: GameRecord) -> str:
@@ -140,8 +169,8 @@ def _parse(line: str) -> Any:
 
 
 def _mismatch(path: Path, found: Any, wanted: dict[str, Any]) -> str:
-    if not isinstance(found, dict) or "journal" not in found:
-        return f"{path} is not a game journal; move it away or choose another path"
+    if not _journal_or_empty(found):
+        return _not_a_journal(path)
     what = [k for k in wanted if found.get(k) != wanted[k]]
     if what == ["code"]:
         return (
