@@ -91,3 +91,12 @@ def test_a_carried_journal_is_named_in_the_acceptance_row(tmp_path: Path) -> Non
     assert again["rechecked"] == [{"from": OLD, "games": [0, 3]}]
     assert again["value"] == first["value"]
     assert status_row(suite, exp, False, 3, journals)["rechecked"] == again["rechecked"]
+
+
+def test_the_cli_names_a_file_that_is_not_a_journal_once(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("hello\n")
+    result = CliRunner().invoke(app, ["recheck", str(path)])
+    assert result.exit_code != 0
+    assert result.output.strip() == f"error: {path}: not a game journal"
+    assert path.read_text() == "hello\n"

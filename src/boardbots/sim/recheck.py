@@ -63,9 +63,9 @@ def recheck(path: Path, games: int, on_game: Callable[[int, bool], None] | None 
     hears of each game as it is compared."""
     header, done = read(path)
     if not isinstance(header, dict) or "journal" not in header:
-        raise ValueError(f"{path} is not a game journal")
+        raise ValueError("not a game journal")
     if not done:
-        raise ValueError(f"{path} holds no finished game to replay")
+        raise ValueError("it holds no finished game to replay")
     history = list(header.pop(RECHECKED, []))
     spec, seed = _spec(header), header["seed"]
     new_code = code_hash(spec.game)
