@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -22,6 +21,7 @@ from boardbots.server.errors import Code, ServerError
 from boardbots.server.game_web import web_info
 from boardbots.server.hub import Hub
 from boardbots.server.player_options import allowed_options
+from boardbots.server.protocol import client_json
 from boardbots.server.replay import replay_of
 from boardbots.server.table import OVER, UNFINISHED, Status
 
@@ -56,8 +56,8 @@ async def _body(request: Request) -> dict[str, Any]:
     if len(raw) > 64 * 1024:
         raise ServerError(Code.BAD_REQUEST, "the request body is too large")
     try:
-        body = json.loads(raw or b"{}")
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        body = client_json(raw or b"{}")
+    except ValueError as exc:
         raise ServerError(Code.BAD_REQUEST, f"the body is not valid JSON: {exc}") from None
     if not isinstance(body, dict):
         raise ServerError(Code.BAD_REQUEST, "the body must be a JSON object")

@@ -12,7 +12,7 @@ from typing import Any
 
 from boardbots.core.contract import Game
 from boardbots.core.rng import mix_seed
-from boardbots.games import get_game
+from boardbots.games import all_plugins, get_game
 from boardbots.server.errors import Code, ServerError
 from boardbots.server.hub import Hub
 from boardbots.server.player_options import check_player_options
@@ -51,6 +51,9 @@ def _client_seed(value: Any, game: Game, humans: int, lab: bool) -> int | None:
 
 
 def _game(name: Any) -> Game:
+    if name is None:
+        known = ", ".join(p.name for p in all_plugins())
+        raise ServerError(Code.UNKNOWN_GAME, f"the body must name a 'game': one of {known}")
     try:
         return get_game(str(name))
     except ValueError as exc:

@@ -7,6 +7,7 @@ touches a table; docs/server.md is the human-readable form of this file.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from boardbots.server.errors import Code, ServerError
@@ -16,6 +17,25 @@ MAX_REF = 64
 MAX_ACTION_TEXT = 200
 
 Message = dict[str, Any]
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def client_json(raw: bytes) -> Any:
+    """A client's JSON, refused (ValueError) when it is not JSON or not text.
+
+    JSON may spell half of a UTF-16 pair alone (`"\\ud800"`); Python reads it
+    into a string that no reply, log line or database write can encode, so it
+    would fail later, after the request had started to change things. Only a
+    frame holding such an escape pays for the check.
+    """
+    value = json.loads(raw)
+    if _SURROGATE_ESCAPE.search(raw):
+        try:
+            json.dumps(value, ensure_ascii=False).encode()
+        except UnicodeEncodeError:
+            raise ValueError("it holds a lone UTF-16 surrogate, which is not text") from None
+    return value
 
 
 def _is_int(value: Any) -> bool:
@@ -54,8 +74,8 @@ def parse(frame: str | bytes | None, max_bytes: int) -> Message:
     if len(raw) > max_bytes:
         raise ServerError(Code.TOO_LARGE, f"messages are limited to {max_bytes} bytes")
     try:
-        msg = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        msg = client_json(raw)
+    except ValueError as exc:
         raise ServerError(Code.BAD_JSON, f"the message is not valid JSON: {exc}") from None
     if not isinstance(msg, dict):
         raise ServerError(Code.BAD_JSON, "a message must be a JSON object")
@@ -76,8 +96,8 @@ def parse(frame: str | bytes | None, max_bytes: int) -> Message:
 def safe_ref(frame: str | bytes | None) -> Any:
     """The client's ref from a frame that failed later checks, when it can be read at all."""
     try:
-        msg = json.loads(frame or b"")
-    except (UnicodeDecodeError, json.JSONDecodeError, TypeError):
+        msg = client_json(frame.encode() if isinstance(frame, str) else frame or b"")
+    except ValueError:
         return None
     ref = msg.get("ref") if isinstance(msg, dict) else None
     return ref if (_is_int(ref) or isinstance(ref, str)) and len(str(ref)) <= MAX_REF else None

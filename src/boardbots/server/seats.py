@@ -3,6 +3,7 @@ lobby and the browser's solo tables, so both refuse the same seats the same way)
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from boardbots.bots.registry import check_bot, parse_code
@@ -11,13 +12,33 @@ from boardbots.server.errors import Code, ServerError
 from boardbots.server.table import Seat, SeatKind
 
 MAX_NAME = 40
+HIDDEN = ("Cc", "Cs", "Zl", "Zp")
+"""Unicode categories a name may not hold: controls, lone surrogates, line and paragraph
+separators."""
+
+EMBEDDINGS = ("LRE", "RLE", "PDF", "LRO", "RLO", "LRI", "RLI", "FSI", "PDI")
+"""Bidirectional controls: they would turn the text shown after a name around."""
+
+
+def _hidden(ch: str) -> bool:
+    return unicodedata.category(ch) in HIDDEN or unicodedata.bidirectional(ch) in EMBEDDINGS
 
 
 def seat_name(value: Any, default: str) -> str:
+    """A player's name as the other players will see it: printable text only, so a name
+    cannot hide itself, reorder what is shown beside it, or break a log line."""
     if value is None:
         return default
-    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
-        raise ServerError(Code.BAD_REQUEST, f"a name is 1 to {MAX_NAME} characters of text")
+    if (
+        not isinstance(value, str)
+        or not value.strip()
+        or len(value) > MAX_NAME
+        or any(_hidden(ch) for ch in value)
+    ):
+        raise ServerError(
+            Code.BAD_REQUEST,
+            f"a name is 1 to {MAX_NAME} characters of printable text (no control characters)",
+        )
     return value.strip()
 
 

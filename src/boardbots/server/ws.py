@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -26,8 +27,10 @@ from boardbots.server.tokens import token_matches
 
 Handler = Callable[[Hub, Session, dict[str, Any]], None]
 AsyncHandler = Callable[[Hub, Session, dict[str, Any]], Awaitable[None]]
+log = logging.getLogger(__name__)
 HELLO_TIMEOUT_CLOSE = 4408
 TRY_AGAIN_LATER_CLOSE = 1013
+INTERNAL_ERROR_CLOSE = 1011
 
 
 def _welcome(hub: Hub, session: Session) -> dict[str, Any]:
@@ -142,6 +145,12 @@ async def _send_loop(websocket: WebSocket, session: Session) -> None:
         try:
             await websocket.send_json(message)
         except (WebSocketDisconnect, RuntimeError, OSError):
+            break
+        except (TypeError, ValueError):
+            # A message that cannot be encoded is our bug. The client must see the socket
+            # close (and reconnect, then sync), not wait on one that no longer sends.
+            log.exception("a message for table %s could not be encoded", session.table_id)
+            session.close(INTERNAL_ERROR_CLOSE, "internal error")
             break
     with contextlib.suppress(Exception):
         await websocket.close(session.close_code, session.close_reason)
