@@ -122,6 +122,7 @@ FRAMES: list[tuple[str, Any]] = [
     ("bad_json", "[1, 2]"),
     ("bad_message", {"type": "action", "state_id": "zero", "action": 3}),
     ("bad_message", {"type": "action", "state_id": 0, "action": [1]}),
+    ("bad_message", {"type": "action", "state_id": 0, "action": "x" * 201}),
     ("bad_message", {"state_id": 0}),
     ("unknown_type", {"type": "dance"}),
     ("too_large", {"type": "ping", "pad": "x" * 5000}),
@@ -226,3 +227,12 @@ def test_rate_limit_refuses_the_excess_and_changes_nothing(tmp_path: Path) -> No
     assert replies[-1]["code"] == "rate_limited"
     with open_client(config, tmp_path) as client:
         assert client.get(f"/api/tables/{tid}").json()["table"]["decision"] == 0
+
+
+def test_a_too_long_action_is_named_as_such(client: TestClient) -> None:
+    tid, t0, _, _ = two_humans(client)
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws, 0, t0)
+        send(ws, {"type": "action", "state_id": 0, "action": "x" * 201})
+        error = receive_until(ws, of_type("error"))
+        assert "at most 200 characters" in error["message"]

@@ -63,7 +63,11 @@ def _check_fields(msg: Message) -> None:
         action = msg.get("action")
         valid = _is_int(action) or (isinstance(action, str) and len(action) <= MAX_ACTION_TEXT)
         if not valid:
-            raise ServerError(Code.BAD_MESSAGE, "action: 'action' must be an integer or a string")
+            raise ServerError(
+                Code.BAD_MESSAGE,
+                f"action: 'action' must be an integer or a string of at most {MAX_ACTION_TEXT} "
+                "characters",
+            )
     elif kind == "undo":
         _require_int(msg, "state_id")
 
