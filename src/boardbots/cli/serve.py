@@ -19,8 +19,6 @@ from boardbots.server.config import DEFAULT_CONFIG_FILE, ServerConfig, load_conf
 
 console = Console()
 
-LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
-
 _HELP = """Start the game server: tables, bots in worker processes, SQLite persistence.
 
 Settings are read, in increasing priority, from defaults, a TOML file
@@ -85,12 +83,6 @@ def _settings(file: Path | None, overrides: dict[str, Any]) -> ServerConfig:
         fail(f"cannot read config file {shown}: {exc.strerror or exc}")
     except ValueError as exc:
         fail(str(exc))
-    if not 0 <= settings.port <= 65535:
-        fail(f"port must be a whole number from 0 to 65535 (0: any free port), not {settings.port}")
-    if settings.log_level.lower() not in LOG_LEVELS:
-        fail(f"log level must be one of {', '.join(LOG_LEVELS)}, not {settings.log_level!r}")
-    if settings.bot_workers < 0:
-        fail(f"bot workers must be 0 or more, not {settings.bot_workers}")
     checks.writable_folder(Path(settings.data), "data folder")
     _check_bots(settings)
     return settings

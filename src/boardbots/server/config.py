@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import tomllib
 from collections.abc import Mapping
@@ -11,6 +12,40 @@ from typing import Any
 
 DEFAULT_CONFIG_FILE = "boardbots.toml"
 ENV_PREFIX = "BOARDBOTS_"
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
+SYNC_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
+WORKER_STARTS = ("spawn", "forkserver", "fork")
+TRUE_WORDS = ("1", "true", "yes", "on")
+FALSE_WORDS = ("0", "false", "no", "off")
+
+DAY_S = 86_400.0
+RANGES: dict[str, tuple[float, float]] = {
+    "port": (0, 65_535),
+    "min_think_ms": (0, 60_000),
+    "timeout_factor": (1, 100),
+    "timeout_extra_s": (0, 600),
+    "kill_grace_s": (0, 600),
+    "bot_workers": (0, 1_024),
+    "max_message_bytes": (512, 1 << 20),
+    "rate_per_s": (0.1, 100_000),
+    "rate_burst": (1, 100_000),
+    "max_tables": (1, 10_000_000),
+    "tables_per_client": (1, 10_000_000),
+    "tables_window_s": (1, 365 * DAY_S),
+    "open_tables_per_client": (1, 10_000_000),
+    "sockets_per_client": (1, 10_000_000),
+    "max_sockets": (1, 10_000_000),
+    "hello_timeout_s": (0.1, 3_600),
+    "max_body_bytes": (1_024, 16 << 20),
+    "abandon_after_s": (0, 3_650 * DAY_S),
+    "replace_grace_s": (0, 365 * DAY_S),
+    "abandon_check_s": (0.1, DAY_S),
+}
+"""What a number setting may be (both ends allowed). A server started outside them
+would not fail at once but later, and less clearly: a budget of -5 ms makes every
+bot move a fallback, an endless `min_think_ms` holds every bot move for ever."""
+BUDGET_MS = (1, 600_000)
+MAX_ITERATIONS = (1, 1_000_000_000)
 
 
 @dataclasses.dataclass
@@ -96,10 +131,42 @@ def _coerce(name: str, value: Any) -> Any:
             items = value.split(",") if isinstance(value, str) else value
             return [str(v).strip() for v in items if str(v).strip()]
         if isinstance(default, bool):
-            return str(value).lower() in {"1", "true", "yes", "on"}
+            return _truth(value)
         return type(default)(value)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"bad value for setting {name!r}: {value!r} ({exc})") from None
+
+
+def _truth(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().lower()
+    if word not in TRUE_WORDS + FALSE_WORDS:
+        raise ValueError(f"say one of {', '.join(TRUE_WORDS + FALSE_WORDS)}")
+    return word in TRUE_WORDS
+
+
+def check(config: ServerConfig) -> None:
+    """Refuse, in one line naming the setting, what no server can run with."""
+    for name, (low, high) in RANGES.items():
+        _in_range(name, getattr(config, name), low, high)
+    for level, ms in config.budget_ms.items():
+        _in_range(f"budget_ms.{level}", ms, *BUDGET_MS)
+    for level, count in config.max_iterations.items():
+        _in_range(f"max_iterations.{level}", count, *MAX_ITERATIONS)
+    choices = {
+        "log_level": (config.log_level.lower(), LOG_LEVELS),
+        "sqlite_synchronous": (config.sqlite_synchronous.upper(), SYNC_MODES),
+        "worker_start": (config.worker_start, WORKER_STARTS),
+    }
+    for name, (value, allowed) in choices.items():
+        if value not in allowed:
+            raise ValueError(f"setting {name!r} must be one of {', '.join(allowed)}, not {value!r}")
+
+
+def _in_range(name: str, value: float, low: float, high: float) -> None:
+    if not (math.isfinite(value) and low <= value <= high):
+        raise ValueError(f"setting {name!r} must be from {low:g} to {high:g}, not {value!r}")
 
 
 def _apply(config: ServerConfig, values: Mapping[str, Any], source: str) -> None:
@@ -122,7 +189,8 @@ def load_config(
     env: Mapping[str, str] | None = None,
     overrides: Mapping[str, Any] | None = None,
 ) -> ServerConfig:
-    """Merge the sources by priority; a missing explicit file is an error, the default is not."""
+    """Merge the sources by priority, then `check` them; a missing explicit file is an
+    error, the default is not."""
     config = ServerConfig()
     path = Path(file) if file else Path(DEFAULT_CONFIG_FILE)
     if file or path.exists():
@@ -131,4 +199,5 @@ def load_config(
     from_env = {k[len(ENV_PREFIX) :]: v for k, v in env.items() if k.startswith(ENV_PREFIX)}
     _apply(config, {k: v for k, v in from_env.items() if k.lower() in _FIELDS}, "environment")
     _apply(config, {k: v for k, v in (overrides or {}).items() if v is not None}, "options")
+    check(config)
     return config

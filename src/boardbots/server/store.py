@@ -14,6 +14,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from boardbots.server.config import SYNC_MODES
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
@@ -172,8 +174,8 @@ def _connect(path: Path, synchronous: str) -> sqlite3.Connection:
 
 def _checked_sync(value: str) -> str:
     value = value.upper()
-    if value not in {"OFF", "NORMAL", "FULL", "EXTRA"}:
-        raise ValueError(f"sqlite_synchronous must be OFF, NORMAL, FULL or EXTRA, not {value!r}")
+    if value not in SYNC_MODES:
+        raise ValueError(f"sqlite_synchronous must be {', '.join(SYNC_MODES)}, not {value!r}")
     return value
 
 
