@@ -12,7 +12,6 @@ Needs the rl extra. Medians of several runs, one process.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 from collections.abc import Callable
@@ -23,6 +22,7 @@ import numpy as np
 from boardbots.adapters.gym_env import BotOpponentEnv
 from boardbots.adapters.openspiel_game import load
 from boardbots.adapters.pettingzoo_env import env
+from boardbots.cli.argtypes import Parser, count
 from boardbots.core.rng import Rng
 from boardbots.games import get_game
 
@@ -98,9 +98,9 @@ def rate(path: Callable[[Case, int, int], int], case: Case, games: int, seed: in
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="boardbots bench adapters", description=__doc__)
-    parser.add_argument("--runs", type=int, default=3, help="timed runs per figure")
-    parser.add_argument("--games", type=int, default=20, help="games per run")
+    parser = Parser(prog="boardbots bench adapters", description=__doc__)
+    parser.add_argument("--runs", type=count, default=3, help="timed runs per figure")
+    parser.add_argument("--games", type=count, default=20, help="games per run")
     args = parser.parse_args(argv)
     print(
         f"{'game':<16}"

@@ -10,7 +10,6 @@ heuristics keep is emptied before each timed decision.
 
 from __future__ import annotations
 
-import argparse
 import cProfile
 import pstats
 import statistics
@@ -20,6 +19,7 @@ from collections.abc import Callable
 from boardbots.bots.base import Bot, BotContext
 from boardbots.bots.heuristics import heuristics_for
 from boardbots.bots.registry import make_bot
+from boardbots.cli.argtypes import Parser, count
 from boardbots.core.contract import Game, State, View
 from boardbots.core.rng import Rng, mix_seed
 from boardbots.games import get_game
@@ -103,8 +103,8 @@ def profile(views: list[View], code: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="boardbots bench bots", description=__doc__)
-    parser.add_argument("--positions", type=int, default=40, help="positions per game")
+    parser = Parser(prog="boardbots bench bots", description=__doc__)
+    parser.add_argument("--positions", type=count, default=40, help="positions per game")
     parser.add_argument("--levels", default="easy,medium,hard", help="bot codes to time")
     parser.add_argument("--games", default="domination,y", help="which games")
     parser.add_argument("--profile", default=None, help="profile this bot code instead")
@@ -117,9 +117,12 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     levels = args.levels.split(",")
+    try:
+        games = [(name, get_game(name)) for name in args.games.split(",")]
+    except ValueError as exc:
+        parser.error(str(exc))
     print(f"engine: {finder.state()}")
-    for name in args.games.split(","):
-        game = get_game(name)
+    for name, game in games:
         if name == "domination":
             # 2 players: whole scripted playouts; 4 players: the same while every rival
             # fits a script, else the one-round rollout.

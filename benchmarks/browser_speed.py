@@ -12,7 +12,6 @@ seed and budget. Needs the Pyodide cache (`boardbots fetch-pyodide`).
 
 from __future__ import annotations
 
-import argparse
 import gzip
 import json
 import os
@@ -28,6 +27,7 @@ from typing import Any
 
 from boardbots.browser import pyodide_cache
 from boardbots.browser.bundle import current_bundle
+from boardbots.cli.argtypes import Parser, count
 from boardbots.games import get_game
 from boardbots.server import bot_worker
 
@@ -172,8 +172,8 @@ def in_browser(sync_playwright: Any, url: str, games: dict[str, list[str]]) -> d
 
 
 def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--positions", type=int, default=20, help="positions per game")
+    parser = Parser(description=__doc__)
+    parser.add_argument("--positions", type=count, default=20, help="positions per game")
     run(parser.parse_args(argv).positions)
 
 

@@ -24,12 +24,12 @@ figures that set Domination's `hard_sure`.
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 from typing import Any
 
 from boardbots.bots.registry import make_bot
+from boardbots.cli.argtypes import Parser, count
 from boardbots.core.bot import BotContext
 from boardbots.core.contract import Action, View
 from boardbots.core.rng import Rng, mix_seed
@@ -93,14 +93,14 @@ def chosen(code: str, view: View, seed: int) -> Action:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("codes", nargs="*", help="bot codes to judge, or `script`")
     parser.add_argument("--opponent", default="smithy-bm", help="the gauntlet bot Hard plays")
     parser.add_argument("--kingdom", default="first-game", help="a preset, or cards joined by ,")
-    parser.add_argument("--games", type=int, default=16)
+    parser.add_argument("--games", type=count, default=16)
     parser.add_argument("--seed", type=int, default=7, help="the games' seed (a tuning seed)")
-    parser.add_argument("--worlds", type=int, default=2000, help="worlds per candidate value")
-    parser.add_argument("--decisions", type=int, default=2, help="decisions per position")
+    parser.add_argument("--worlds", type=count, default=2000, help="worlds per candidate value")
+    parser.add_argument("--decisions", type=count, default=2, help="decisions per position")
     parser.add_argument("--oracle", action="store_true", help="also judge a second valuation")
     parser.add_argument("--cache", type=Path, help="where positions and values are kept")
     args = parser.parse_args(argv)

@@ -12,11 +12,11 @@ machine does not count against the engine), plus the median number of turns. Eve
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 from collections.abc import Callable
 
+from boardbots.cli.argtypes import Parser, count
 from boardbots.core.contract import Action, State
 from boardbots.core.rng import Rng
 from boardbots.games.domination.engine import GAME
@@ -102,9 +102,9 @@ LINEUPS: list[tuple[str, int, Callable[[int], StatePolicy]]] = [
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300, help="games per timed run")
-    parser.add_argument("--runs", type=int, default=5, help="timed runs; the median is shown")
+    parser = Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=count, default=300, help="games per timed run")
+    parser.add_argument("--runs", type=count, default=5, help="timed runs; the median is shown")
     parser.add_argument(
         "--clock", choices=sorted(CLOCKS), default="cpu", help="what a run is timed by"
     )

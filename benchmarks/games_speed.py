@@ -15,13 +15,13 @@ the registry names the games, and everything is asked through the contract.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 
 from boardbots.bots.base import BotContext
 from boardbots.bots.heuristics import heuristics_for
 from boardbots.bots.registry import make_bot
+from boardbots.cli.argtypes import Parser, count
 from boardbots.core.contract import Game, View
 from boardbots.core.rng import Rng, mix_seed
 from boardbots.games import all_plugins, get_game
@@ -70,12 +70,12 @@ def decision_ms(name: str, level: str, views: list[View]) -> tuple[float, float]
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="boardbots bench games", description=__doc__)
+    parser = Parser(prog="boardbots bench games", description=__doc__)
     names = [p.name for p in all_plugins()]
     parser.add_argument("--games", default=",".join(names), help="comma-separated game names")
-    parser.add_argument("--runs", type=int, default=5, help="timed runs per random figure")
-    parser.add_argument("--per-run", type=int, default=200, help="random games per run")
-    parser.add_argument("--positions", type=int, default=30, help="positions per bot figure")
+    parser.add_argument("--runs", type=count, default=5, help="timed runs per random figure")
+    parser.add_argument("--per-run", type=count, default=200, help="random games per run")
+    parser.add_argument("--positions", type=count, default=30, help="positions per bot figure")
     args = parser.parse_args(argv)
     for name in args.games.split(","):
         game = get_game(name)

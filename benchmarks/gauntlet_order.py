@@ -16,13 +16,13 @@ publishes (docs/gauntlet.md compares them).
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 import statistics
 from pathlib import Path
 from typing import Any
 
+from boardbots.cli.argtypes import Parser, count
 from boardbots.games.domination.gauntlet import head_to_head, solo_turn, state_policy
 from boardbots.games.domination.playbook import STRATEGIES
 from boardbots.games.domination.strategies import big_money
@@ -82,8 +82,8 @@ def solo(games: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000)
+    parser = Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=count, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--solo", action="store_true", help="turns to 4 Provinces instead")

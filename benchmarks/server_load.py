@@ -46,6 +46,8 @@ from urllib.parse import urlparse
 import httpx
 import websockets
 
+from boardbots.cli.argtypes import Parser, count, positive
+
 MAX_TABLES = 200
 MAX_DURATION_S = 300.0
 MAX_REQUESTS = 100_000
@@ -409,18 +411,20 @@ def _fair_report(
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="server_load", description=__doc__.split("\n\n")[0])
+    p = Parser(prog="server_load", description=__doc__.split("\n\n")[0])
     p.add_argument("--mode", choices=["fair", "mixed"], default="fair", help="which scenario")
-    p.add_argument("--bot-tables", type=int, default=20, help="fair: all-bot tables at once")
-    p.add_argument("--sync-rate", type=float, default=9.0, help="fair: syncs/s per spectator")
-    p.add_argument("--ping-rate", type=float, default=4.0, help="fair: the human's pings/s")
+    p.add_argument("--bot-tables", type=count, default=20, help="fair: all-bot tables at once")
+    p.add_argument("--sync-rate", type=positive, default=9.0, help="fair: syncs/s per spectator")
+    p.add_argument("--ping-rate", type=positive, default=4.0, help="fair: the human's pings/s")
     p.add_argument(
         "--tables", type=int, default=40, help=f"mixed: concurrent tables (max {MAX_TABLES})"
     )
-    p.add_argument("--max-tables-total", type=int, default=1000, help="tables started in all")
-    p.add_argument("--duration", type=float, default=90.0, help=f"seconds (max {MAX_DURATION_S})")
+    p.add_argument("--max-tables-total", type=count, default=1000, help="tables started in all")
     p.add_argument(
-        "--max-requests", type=int, default=50_000, help=f"messages read (max {MAX_REQUESTS})"
+        "--duration", type=positive, default=90.0, help=f"seconds (max {MAX_DURATION_S})"
+    )
+    p.add_argument(
+        "--max-requests", type=count, default=50_000, help=f"messages read (max {MAX_REQUESTS})"
     )
     p.add_argument("--bot", default="hard", help="bot code for every bot seat")
     p.add_argument("--size", type=int, default=11, help="Game of Y board size")

@@ -12,11 +12,11 @@ engine; `--clock wall` times them by the wall clock instead.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 from collections.abc import Callable
 
+from boardbots.cli.argtypes import Parser, count
 from boardbots.core.rng import Rng
 from boardbots.games.y.engine import GAME, random_winner
 from boardbots.native import finder
@@ -44,11 +44,11 @@ def apply_rate(size: int, games: int, seed: int, clock: Callable[[], float]) -> 
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="boardbots bench y", description=__doc__)
+    parser = Parser(prog="boardbots bench y", description=__doc__)
     parser.add_argument("--sizes", default="9,11,13", help="comma-separated board sizes")
-    parser.add_argument("--runs", type=int, default=5, help="timed runs per figure")
-    parser.add_argument("--playouts", type=int, default=20000, help="fill playouts per run")
-    parser.add_argument("--games", type=int, default=1000, help="apply games per run")
+    parser.add_argument("--runs", type=count, default=5, help="timed runs per figure")
+    parser.add_argument("--playouts", type=count, default=20000, help="fill playouts per run")
+    parser.add_argument("--games", type=count, default=1000, help="apply games per run")
     parser.add_argument(
         "--clock", choices=sorted(CLOCKS), default="cpu", help="what a run is timed by"
     )

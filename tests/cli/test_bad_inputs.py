@@ -136,6 +136,17 @@ CASES: dict[str, tuple[Setup, str]] = {
         "--bots ray",
     ),
     "bench an unknown benchmark": (_in_tmp("bench", "nosuch"), "nosuch"),
+    "bench no runs": (_in_tmp("bench", "y", "--", "--runs", "0"), "--runs"),
+    "bench a negative game count": (
+        _in_tmp("bench", "domination", "--", "--games", "-5"),
+        "--games",
+    ),
+    "bench no positions": (_in_tmp("bench", "bots", "--", "--positions", "0"), "--positions"),
+    "bench an unknown game": (_in_tmp("bench", "bots", "--", "--games", "nope"), "nope"),
+    "bench a zero duration": (
+        _in_tmp("bench", "server_load", "--", "--duration", "0"),
+        "--duration",
+    ),
     "an unknown command": (_in_tmp("nosuch"), "nosuch"),
 }
 
