@@ -61,6 +61,7 @@ CASES: dict[str, tuple[Setup, str]] = {
     ),
     "replay an action not an object": (_replay("{" + REPLAY_HEAD + ', "actions": [5]}'), "actions"),
     "replay a missing file": (_in_tmp("replay", "TMP/none.json"), "none.json"),
+    "replay with no game": (_replay('{"format": "boardbots-replay/1", "players": 2}'), "no 'game'"),
     "sim bigmoney in Y": (_in_tmp(*SIM, "--seats", "bigmoney,easy"), "bigmoney"),
     "sim c=abc": (_in_tmp(*SIM, "--seats", "hard:c=abc,easy"), "parameter c"),
     "sim iterations=abc": (_in_tmp(*SIM, "--seats", "hard:iterations=abc,easy"), "iterations"),

@@ -77,7 +77,9 @@ def rerun(data: dict[str, Any]) -> Rerun:
     try:
         game = get_game(data["game"])
         state = game.new_state(int(data["players"]), int(data["seed"]), data.get("options") or {})
-    except (KeyError, TypeError, ValueError) as exc:
+    except KeyError as exc:
+        raise ReplayError(f"cannot start the game: the file has no {exc}") from None
+    except (TypeError, ValueError) as exc:
         raise ReplayError(f"cannot start the game: {exc}") from None
     lines = []
     for n, entry in enumerate(data.get("actions", [])):
