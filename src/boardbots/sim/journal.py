@@ -149,8 +149,13 @@ def _header(line: str) -> Any:
     return line.rstrip("\n") if parsed is None else parsed
 
 
+def is_header(header: Any) -> bool:
+    """Whether a file's first line, as `read` gives it, names a run: a journal's header."""
+    return isinstance(header, dict) and "journal" in header
+
+
 def _journal_or_empty(header: Any) -> bool:
-    return header is None or (isinstance(header, dict) and "journal" in header)
+    return header is None or is_header(header)
 
 
 def _not_a_journal(path: Path) -> str:

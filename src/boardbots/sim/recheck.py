@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from boardbots.sim.harness import GameRecord, MatchSpec, play_game
-from boardbots.sim.journal import RECHECKED, Journal, code_hash, read
+from boardbots.sim.journal import RECHECKED, Journal, code_hash, is_header, read
 
 
 @dataclasses.dataclass(frozen=True)
@@ -62,7 +62,7 @@ def recheck(path: Path, games: int, on_game: Callable[[int, bool], None] | None 
     rewrite it under the new code hash (nothing is written otherwise). `on_game(i, same)`
     hears of each game as it is compared."""
     header, done = read(path)
-    if not isinstance(header, dict) or "journal" not in header:
+    if not is_header(header):
         raise ValueError("not a game journal")
     if not done:
         raise ValueError("it holds no finished game to replay")
