@@ -10,15 +10,19 @@ from boardbots.cli.errors import fail
 
 
 def export_static(
-    folder: Path = typer.Argument(..., help="Where to write the site (created if needed)."),
+    folder: str = typer.Argument(
+        ..., help="Where to write the site: a new or empty folder, or an earlier export."
+    ),
 ) -> None:
     """Write the web app, Pyodide and the code bundle as plain files. Any static file
     host can serve them: every table is solo and every bot runs in the browser.
     Needs the Pyodide cache (`boardbots fetch-pyodide`)."""
     from boardbots.browser.static_site import export_static as write_site
 
+    if not folder.strip():
+        fail("give the folder to write the site to")
     try:
-        files = write_site(folder)
+        files = write_site(Path(folder))
     except ValueError as exc:
         fail(f"cannot export: {exc}")
     except OSError as exc:
