@@ -61,3 +61,16 @@ def test_rows_of_another_seed_are_not_kept(two_experiments: None, tmp_path: Path
     report["code"] = "an older bot"
     (tmp_path / "y-small.json").write_text(json.dumps(report))
     assert _accept(tmp_path, "--only", "Second", "--seed", "6") == ["Second"]
+
+
+def test_status_of_a_folder_with_no_journals_says_so(two_experiments: None, tmp_path: Path) -> None:
+    """A mistyped --out must not read like a run that lost its games."""
+    args = ["accept", "--game", "y", "--status", "--out", str(tmp_path / "typo")]
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "no journals in" in result.output
+    assert not (tmp_path / "typo").exists()
+    _accept(tmp_path, "--only", "First")
+    args[-1] = str(tmp_path)
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "200"})
+    assert "no journals in" not in result.output

@@ -62,6 +62,9 @@ def accept(
         progress.console.print(
             _acceptance_table(f"journals: {game} ({'full' if full else 'small'})", rows)
         )
+        if not (out / "journal" / game).is_dir():
+            # A mistyped --out would otherwise read as a run that lost its games.
+            progress.console.print(f"(no journals in {out / 'journal' / game}: nothing run there)")
         return
     checks.writable_folder(out / "journal" / game, "--out")
     where = checked(backend, address, workers)
