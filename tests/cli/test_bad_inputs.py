@@ -61,6 +61,8 @@ CASES: dict[str, tuple[Setup, str]] = {
     ),
     "replay an action not an object": (_replay("{" + REPLAY_HEAD + ', "actions": [5]}'), "actions"),
     "replay a missing file": (_in_tmp("replay", "TMP/none.json"), "none.json"),
+    "replay with no format": (_replay('{"game": "y", "players": 2, "seed": 1}'), "no format"),
+    "replay of another format": (_replay('{"format": "x/2", "game": "y"}'), "'x/2'"),
     "replay with no game": (_replay('{"format": "boardbots-replay/1", "players": 2}'), "no 'game'"),
     "sim bigmoney in Y": (_in_tmp(*SIM, "--seats", "bigmoney,easy"), "bigmoney"),
     "sim c=abc": (_in_tmp(*SIM, "--seats", "hard:c=abc,easy"), "parameter c"),
@@ -170,6 +172,9 @@ def test_bad_input_is_one_line_of_error(case: str, tmp_path: Path) -> None:
 
 def test_bad_input_exits_with_status_2(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, [*SIM, "--seats", "hard:c=abc,easy"])
+    assert result.exit_code == 2
+    # 1 is kept for a replay whose log does not fit its game; a file that is no replay is 2.
+    result = CliRunner().invoke(app, _replay("{}")(tmp_path))
     assert result.exit_code == 2
 
 

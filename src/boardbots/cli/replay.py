@@ -57,6 +57,12 @@ def _load(file: Path) -> dict[str, Any]:
         fail(f"{file} is not a replay: not JSON ({exc})")
     if not isinstance(data, dict):
         fail(f"{file} is not a replay: it holds a JSON {type(data).__name__}, not an object")
+    from boardbots.server.replay import FORMAT
+
+    if data.get("format") != FORMAT:
+        named = data.get("format")
+        why = "it names no format" if named is None else f"its format is {named!r}"
+        fail(f"{file} is not a replay: {why}, not {FORMAT!r}")
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
         fail(f"{file} is not a replay: 'actions' must be a list of objects")
