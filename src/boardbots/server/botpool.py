@@ -34,6 +34,11 @@ from boardbots.server.stats import Stats
 
 log = logging.getLogger(__name__)
 
+COLD_WAIT_S = 5.0
+"""How long `warm_up` waits for the last workers before the server starts with one still cold."""
+WARM_HOLD_S = 0.05
+"""How long each ping holds its worker, so that one worker cannot take a round's every ping."""
+
 
 @dataclasses.dataclass
 class Decision:
@@ -96,18 +101,41 @@ class BotService:
         )
 
     async def warm_up(self, limit_s: float = 30.0) -> None:
-        """Wait until every worker has imported the bots, so the first move is not a timeout."""
+        """Wait until every worker has imported the bots, so the first move is not a timeout.
+
+        Each round holds every slot with a short ping. A worker still importing takes
+        none, and a quick one may take two, so one round can leave a worker cold (seen
+        on a busy machine: two pings, one worker); rounds go on until every slot's
+        worker has answered, or `COLD_WAIT_S` has passed since the first one did.
+        """
         if self.pool is None:
             return
-        futures = [
-            asyncio.wrap_future(self.pool.schedule(bot_worker.ping, args=(0.05,)))
-            for _ in range(self.slots)
-        ]
+        pool = self.pool
+        seen: set[int] = set()
+
+        async def round_() -> None:
+            pings = [pool.schedule(bot_worker.ping, args=(WARM_HOLD_S,)) for _ in range(self.slots)]
+            seen.update(await asyncio.gather(*map(asyncio.wrap_future, pings)))
+
+        async def rest() -> None:
+            while len(seen) < self.slots:
+                await round_()
+
         try:
-            pids = await asyncio.wait_for(asyncio.gather(*futures), limit_s)
-            log.info("bot pool ready: %d workers (%s)", len(set(pids)), sorted(set(pids)))
+            await asyncio.wait_for(round_(), limit_s)
+            await asyncio.wait_for(rest(), COLD_WAIT_S)
+        except TimeoutError:
+            if not seen:
+                log.error(
+                    "the bot pool did not answer in %.0f s; bots fall back until it does", limit_s
+                )
+                return
         except Exception:
             log.exception("the bot pool did not warm up; bots may fall back until it does")
+            return
+        log.info(
+            "bot pool ready: %d of %d workers answered (%s)", len(seen), self.slots, sorted(seen)
+        )
 
     def stop(self) -> None:
         if self.pool is not None:
