@@ -104,3 +104,21 @@ def test_status_names_what_the_process_runs() -> None:
 
     result = CliRunner().invoke(app, ["compile", "--status"])
     assert result.exit_code == 0 and result.output.startswith("Python modules (BOARDBOTS_NATIVE=0)")
+
+
+def test_a_store_that_cannot_be_written_is_one_line_of_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """BOARDBOTS_NATIVE_DIR naming a file ended in a traceback; nothing is compiled first."""
+    from typer.testing import CliRunner
+
+    from boardbots.cli import app
+
+    (tmp_path / "afile").write_text("")
+    monkeypatch.setenv(modules.DIR_VARIABLE, str(tmp_path / "afile"))
+    monkeypatch.setattr(build, "check_tools", lambda: None)  # no compiler needed to get there
+    monkeypatch.setattr(build, "_run_mypyc", lambda *a: pytest.fail("compiled anyway"))
+    result = CliRunner().invoke(app, ["compile"])
+    assert result.exit_code == 2
+    assert result.output.startswith("error: cannot write the build at ")
+    assert "Not a directory" in result.output and len(result.output.strip().splitlines()) == 1

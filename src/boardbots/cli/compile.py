@@ -33,6 +33,9 @@ def compile_native(
         folder = build.build(typer.echo)
     except build.BuildError as exc:
         fail(str(exc))
+    except OSError as exc:  # the store is not writable: BOARDBOTS_NATIVE_DIR, a full disk
+        where = exc.filename or modules.store()
+        fail(f"cannot write the build at {where}: {exc.strerror or exc}")
     typer.echo(f"new processes now load {len(modules.MODULES)} compiled modules from {folder}")
 
 
