@@ -80,3 +80,26 @@ def test_a_tarball_with_the_wrong_checksum_is_refused(tmp_path: Path, fake_pin: 
 def test_the_reason_names_the_command_that_fixes_it(tmp_path: Path) -> None:
     reason = pyodide_cache.unavailable_reason(tmp_path)
     assert reason is not None and "boardbots fetch-pyodide" in reason
+
+
+def test_a_cache_that_cannot_be_written_fails_before_the_download(tmp_path: Path) -> None:
+    """A cache path on a file downloaded the whole tarball, then failed writing it."""
+    (tmp_path / "afile").write_text("")
+
+    def download(url: str) -> bytes:
+        raise AssertionError("downloaded anyway")
+
+    with pytest.raises(OSError):  # "File exists" for the folder itself, "Not a directory" below
+        pyodide_cache.fetch(tmp_path / "afile", download)
+
+
+def test_the_command_names_the_path_it_cannot_write(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from boardbots.cli import app
+
+    (tmp_path / "afile").write_text("")
+    result = CliRunner().invoke(app, ["fetch-pyodide", "--cache", str(tmp_path / "afile")])
+    assert result.exit_code == 2
+    assert f"cannot write {tmp_path / 'afile'}: " in result.output
+    assert "[Errno" not in result.output and len(result.output.strip().splitlines()) == 1

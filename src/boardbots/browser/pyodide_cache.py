@@ -86,6 +86,7 @@ def fetch(root: Path | None = None, download: Download = _http_get) -> Path:
     folder = release_dir(root, release)
     if unavailable_reason(root) is None:
         return folder
+    folder.parent.mkdir(parents=True, exist_ok=True)  # a cache that cannot be written fails first
     blob = download(release.tarball)
     check_integrity(blob, release.integrity)
     partial = folder.with_name(folder.name + ".partial")

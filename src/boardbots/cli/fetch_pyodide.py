@@ -28,7 +28,10 @@ def fetch_pyodide(
     try:
         folder = pyodide_cache.fetch(cache)
     except (OSError, urllib.error.URLError, ValueError) as exc:
-        fail(f"cannot fetch Pyodide {pyodide_cache.pin().version}: {exc}")
+        why = str(exc)
+        if isinstance(exc, OSError) and exc.filename:  # the cache, not the network
+            why = f"cannot write {exc.filename}: {exc.strerror}"
+        fail(f"cannot fetch Pyodide {pyodide_cache.pin().version}: {why}")
     if not (ready and quiet):
         typer.echo(f"Pyodide {pyodide_cache.pin().version} is in {folder}")
 
