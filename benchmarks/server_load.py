@@ -92,7 +92,7 @@ def local_server(
         env |= {"BOARDBOTS_RATE_PER_S": "200", "BOARDBOTS_RATE_BURST": "400"}
     env["BOARDBOTS_MAX_TABLES"] = str(MAX_TABLES * 4)
     env |= {"BOARDBOTS_TABLES_PER_CLIENT": "1000000", "BOARDBOTS_OPEN_TABLES_PER_CLIENT": "1000"}
-    env |= {"BOARDBOTS_SOCKETS_PER_CLIENT": "1000"}
+    env |= {"BOARDBOTS_SOCKETS_PER_CLIENT": "1000", "BOARDBOTS_CONNECTIONS_PER_CLIENT": "4000"}
     cmd = [sys.executable, "-m", "boardbots.cli", "serve", "--port", str(port), "--data", data]
     cmd += ["--workers", str(workers), "--log-level", "error", "--bots", bots]
     proc = subprocess.Popen(cmd, cwd=data, env=env)

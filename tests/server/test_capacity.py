@@ -184,10 +184,13 @@ def test_the_limits_have_documented_defaults() -> None:
     assert (c.tables_per_client, c.tables_window_s, c.open_tables_per_client) == (20, 600.0, 10)
     assert (c.sockets_per_client, c.max_sockets, c.hello_timeout_s) == (32, 2000, 10.0)
     assert c.max_body_bytes == 65_536
+    assert (c.connections_per_client, c.max_connections, c.request_timeout_s) == (64, 4096, 20.0)
     docs = (Path(__file__).resolve().parents[2] / "docs" / "server.md").read_text()
     for name in ("tables_per_client", "open_tables_per_client", "sockets_per_client"):
         assert f"`{name}`" in docs
     for name in ("max_sockets", "hello_timeout_s", "max_body_bytes", "tables_window_s"):
+        assert f"`{name}`" in docs
+    for name in ("connections_per_client", "max_connections", "request_timeout_s"):
         assert f"`{name}`" in docs
 
 

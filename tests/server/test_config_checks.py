@@ -33,6 +33,8 @@ def test_the_defaults_pass() -> None:
         ({"BOARDBOTS_TIMEOUT_FACTOR": "0.5"}, "timeout_factor"),
         ({"BOARDBOTS_RATE_PER_S": "0"}, "rate_per_s"),
         ({"BOARDBOTS_HELLO_TIMEOUT_S": "inf"}, "hello_timeout_s"),
+        ({"BOARDBOTS_REQUEST_TIMEOUT_S": "0"}, "request_timeout_s"),
+        ({"BOARDBOTS_CONNECTIONS_PER_CLIENT": "0"}, "connections_per_client"),
         ({"BOARDBOTS_WORKER_START": "bogus"}, "worker_start"),
         ({"BOARDBOTS_SQLITE_SYNCHRONOUS": "sometimes"}, "sqlite_synchronous"),
         ({"BOARDBOTS_LOG_LEVEL": "loud"}, "log_level"),

@@ -50,6 +50,7 @@ def serve(
     import uvicorn
 
     from boardbots.server.app import create_app
+    from boardbots.server.conn_guard import guard_for, guarded_protocol
 
     overrides = {"host": host, "port": port, "data": data, "bot_workers": workers}
     overrides |= {"log_level": log_level, "bots": bots, "ray_address": address}
@@ -59,11 +60,18 @@ def serve(
         level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     bound = sock.getsockname()[1]
+    guard = guard_for(settings)
     console.print(f"boardbots server: open [bold]http://{settings.host}:{bound}/[/]")
     console.print(f"data: {settings.db_path}  (Ctrl+C to stop)")
+    if guard.total < settings.max_connections:
+        console.print(
+            f"note: at most {guard.total} connections, not max_connections "
+            f"{settings.max_connections}: the open-file limit (ulimit -n) allows no more"
+        )
     server = uvicorn.Server(
         uvicorn.Config(
             create_app(settings),
+            http=guarded_protocol(guard),
             log_level=settings.log_level,
             ws_max_size=max(65536, settings.max_message_bytes * 4),
         )

@@ -36,6 +36,9 @@ RANGES: dict[str, tuple[float, float]] = {
     "sockets_per_client": (1, 10_000_000),
     "max_sockets": (1, 10_000_000),
     "hello_timeout_s": (0.1, 3_600),
+    "connections_per_client": (1, 10_000_000),
+    "max_connections": (1, 10_000_000),
+    "request_timeout_s": (0.1, 3_600),
     "max_body_bytes": (1_024, 16 << 20),
     "abandon_after_s": (0, 3_650 * DAY_S),
     "replace_grace_s": (0, 365 * DAY_S),
@@ -80,6 +83,11 @@ class ServerConfig:
     sockets_per_client: int = 32
     max_sockets: int = 2000
     hello_timeout_s: float = 10.0
+    connections_per_client: int = 64
+    """Open TCP connections per client address, HTTP and WebSocket alike
+    (`conn_guard.py`): room for a player's tabs and sockets, not for a flood."""
+    max_connections: int = 4096
+    request_timeout_s: float = 20.0
     max_body_bytes: int = 65_536
     abandon_after_s: float = 86_400.0
     replace_grace_s: float = 60.0
