@@ -26,6 +26,8 @@ WAIT_S = 30.0  # how long a socket read may take on a loaded machine
 async def hello_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
     if scope["type"] != "http":
         return
+    while (await receive()).get("more_body"):
+        pass
     headers = [(b"content-length", b"5")]
     await send({"type": "http.response.start", "status": 200, "headers": headers})
     await send({"type": "http.response.body", "body": b"hello"})
@@ -108,9 +110,12 @@ def test_a_client_over_its_limit_is_told_why_and_closed(capped: int) -> None:
 
 
 def test_a_request_that_never_completes_loses_its_connection(impatient: int) -> None:
-    with connect(impatient, PARTIAL) as slow, connect(impatient) as silent:
+    half_body = b"POST / HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\n{"
+    slow, silent, trickle = (connect(impatient, first) for first in (PARTIAL, b"", half_body))
+    with slow, silent, trickle:
         assert read_all(slow) == b""
         assert read_all(silent) == b""
+        assert read_all(trickle) == b""
 
 
 def test_a_kept_alive_connection_answers_each_whole_request(impatient: int) -> None:
