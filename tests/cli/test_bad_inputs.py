@@ -3,9 +3,13 @@ non-zero, without a traceback and before doing any work."""
 
 from __future__ import annotations
 
+import errno
+import os
+import pathlib
 import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -27,6 +31,17 @@ def _file(name: str, content: str | bytes) -> Setup:
         else:
             path.write_text(content)
         return [str(path)]
+
+    return setup
+
+
+def _pipe(*args: str) -> Setup:
+    """Args where "PIPE" stands for a named pipe no one writes to: reading it would
+    wait for ever."""
+
+    def setup(tmp: Path) -> list[str]:
+        os.mkfifo(tmp / "pipe")
+        return [a.replace("PIPE", str(tmp / "pipe")) for a in args]
 
     return setup
 
@@ -61,6 +76,15 @@ CASES: dict[str, tuple[Setup, str]] = {
     ),
     "replay an action not an object": (_replay("{" + REPLAY_HEAD + ', "actions": [5]}'), "actions"),
     "replay a missing file": (_in_tmp("replay", "TMP/none.json"), "none.json"),
+    "replay a pipe": (_pipe("replay", "PIPE"), "regular file"),
+    "sim a journal that is a pipe": (
+        _pipe(*SIM, "--seats", "easy,easy", "--journal", "PIPE"),
+        "regular file",
+    ),
+    "sim resume a journal that is a pipe": (
+        _pipe(*SIM, "--seats", "easy,easy", "--journal", "PIPE", "--resume"),
+        "regular file",
+    ),
     "replay with no format": (_replay('{"game": "y", "players": 2, "seed": 1}'), "no format"),
     "replay of another format": (_replay('{"format": "x/2", "game": "y"}'), "'x/2'"),
     "replay with no game": (_replay('{"format": "boardbots-replay/1", "players": 2}'), "no 'game'"),
@@ -185,6 +209,50 @@ def test_sim_checks_out_before_playing(tmp_path: Path) -> None:
     args = [*SIM, "--seats", "easy,easy", "--journal", str(journal)]
     _one_error_line([*args, "--out", str(tmp_path / "afile" / "r.json")], "afile")
     assert not journal.exists()
+
+
+def _full_disk(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """Writes to the file called `name` fail as they would on a full disk."""
+    real_open = pathlib.Path.open
+
+    def open_or_fail(self: Path, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        if self.name == name and mode[0] in "wa":
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_open(self, mode, *args, **kwargs)
+
+    monkeypatch.setattr(pathlib.Path, "open", open_or_fail)
+
+
+def _run_failed(args: list[str]) -> str:
+    """The one error line of a run that could not finish (exit 1: not bad input), after
+    the run's progress lines."""
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    errors = [line for line in result.stderr.splitlines() if "error:" in line]
+    assert len(errors) == 1, result.output
+    return errors[0][errors[0].index("error:") :]
+
+
+def test_a_report_that_cannot_be_written_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    journal, out = tmp_path / "j.jsonl", tmp_path / "r.json"
+    _full_disk(monkeypatch, out.name)
+    line = _run_failed([*SIM, "--seats", "easy,easy", "--journal", str(journal), "--out", str(out)])
+    assert line == f"error: cannot write {out}: {os.strerror(errno.ENOSPC)}"
+    assert len(journal.read_text().splitlines()) == 3  # the header and both games are kept
+
+
+def test_a_journal_that_cannot_grow_stops_the_run_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    journal = tmp_path / "j.jsonl"
+    _full_disk(monkeypatch, journal.name)  # the header is written aside, then renamed
+    line = _run_failed([*SIM, "--seats", "easy,easy", "--journal", str(journal)])
+    assert line.startswith(f"error: cannot add a game to the journal {journal}: ")
+    assert "--resume" in line
+    assert len(journal.read_text().splitlines()) == 1
 
 
 @pytest.fixture

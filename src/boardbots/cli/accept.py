@@ -15,7 +15,7 @@ from boardbots.cli import checks, progress
 from boardbots.cli.backend import ADDRESS_OPTION, BACKEND_OPTION, WORKERS_HELP, checked
 from boardbots.cli.errors import fail
 from boardbots.cli.progress import Pace
-from boardbots.sim import acceptance, report
+from boardbots.sim import acceptance, output, report
 from boardbots.sim.journal import code_hash
 from boardbots.sim.stopping import stop_on_signals
 
@@ -199,13 +199,13 @@ def _write_acceptance(
     svg = report.interval_chart(
         [r for r in data["rows"] if r.get("value") is not None], f"{game}: measured vs target"
     )
-    stem.with_suffix(".svg").write_text(svg)
+    output.write_text(stem.with_suffix(".svg"), svg)
     table_md = report.markdown_table(data["rows"])
     page = (
         f"# Acceptance: {game}\n\nSeed {seed}, bots code {data['code']}.\n\n"
         f"{table_md}\n\n![chart]({stem.name}.svg)\n"
     )
-    stem.with_suffix(".md").write_text(page)
+    output.write_text(stem.with_suffix(".md"), page)
     progress.console.print(f"report written to {stem}.json, .md and .svg")
 
 

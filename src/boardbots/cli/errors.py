@@ -14,6 +14,8 @@ from typing import Any, NoReturn
 import typer
 from typer.core import TyperGroup
 
+from boardbots.sim.output import CannotWrite
+
 BAD_INPUT = 2
 
 
@@ -52,6 +54,9 @@ class OneLineErrors(TyperGroup):
             else:
                 typer.echo(one_line(exc), err=True)
             sys.exit(exc.exit_code)
+        except CannotWrite as exc:  # a run's file on a full disk: what failed, what was kept
+            typer.echo(f"error: {exc}", err=True)
+            sys.exit(1)
         except typer.Abort:
             typer.echo("error: aborted", err=True)
             sys.exit(1)

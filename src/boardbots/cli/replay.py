@@ -47,6 +47,8 @@ def replay(
 
 def _load(file: Path) -> dict[str, Any]:
     """The file as a replay's JSON object, or a one-line error saying why it is not one."""
+    if file.exists() and not file.is_dir() and not file.is_file():
+        fail(f"{file} is not a replay: it is not a regular file")  # /dev/zero never ends
     try:
         data = json.loads(file.read_bytes().decode("utf-8"))
     except OSError as exc:

@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from boardbots.sim import output
 from boardbots.sim.harness import GameRecord, MatchSpec
 from boardbots.sources import play_digest
 
@@ -112,9 +113,7 @@ class Journal:
         fresh.replace(self.path)
 
     def append(self, rec: GameRecord) -> None:
-        with self.path.open("a") as out:
-            out.write(_line(rec))
-            out.flush()
+        output.append_line(self.path, _line(rec))
 
 
 def read(path: Path) -> tuple[Any, dict[int, GameRecord]]:
@@ -122,6 +121,7 @@ def read(path: Path) -> tuple[Any, dict[int, GameRecord]]:
     it is not JSON) and its games by index, whatever run or code it names; a torn line
     is left out. Games are read only under a journal's header: any other file's lines
     are not records."""
+    _regular(path)
     lines = path.read_text(errors="replace").splitlines()
     if not lines:
         return None, {}
@@ -139,9 +139,17 @@ def read(path: Path) -> tuple[Any, dict[int, GameRecord]]:
 
 def first_line(path: Path) -> Any:
     """The file's header as `read` gives it, without reading its games."""
+    _regular(path)
     with path.open(errors="replace") as source:
         line = source.readline()
     return _header(line) if line else None
+
+
+def _regular(path: Path) -> None:
+    """A journal is read whole and renamed: a device or a pipe is none. /dev/zero or
+    /dev/full, read for a first line, would never give one and hang the command."""
+    if path.exists() and not path.is_file():
+        raise ValueError(f"{path} is not a regular file, so it cannot be a game journal")
 
 
 def _header(line: str) -> Any:

@@ -11,6 +11,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from boardbots.sim import output
 from boardbots.sim.harness import GameRecord, MatchSpec
 from boardbots.sim.metrics import decision_times, summary
 
@@ -34,8 +35,7 @@ def run_report(
 
 
 def dump(data: Any, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    output.write_text(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 
 def merge_rows(
