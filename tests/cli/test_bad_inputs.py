@@ -156,6 +156,10 @@ CASES: dict[str, tuple[Setup, str]] = {
         lambda tmp: ["serve", "--config", *_file("bad.toml", "port = [\n")(tmp)],
         "bad.toml",
     ),
+    "serve a config that is a pipe": (
+        _pipe("serve", "--config", "PIPE", "--data", "PIPE.d"),
+        "regular file",
+    ),
     "serve negative workers": (_in_tmp("serve", "--workers", "-1", "--data", "TMP/d"), "workers"),
     "serve bots nowhere": (_in_tmp("serve", "--bots", "cloud", "--data", "TMP/d"), "cloud"),
     "serve an address without ray": (

@@ -186,6 +186,8 @@ def _apply(config: ServerConfig, values: Mapping[str, Any], source: str) -> None
 
 
 def _read_file(path: Path) -> dict[str, Any]:
+    if path.exists() and not path.is_file():  # /dev/zero would be read for ever
+        raise ValueError(f"config file {path} is not a regular file")
     with path.open("rb") as f:
         data = tomllib.load(f)
     server = data.pop("server", {})
