@@ -85,6 +85,15 @@ CASES: dict[str, tuple[Setup, str]] = {
         _pipe(*SIM, "--seats", "easy,easy", "--journal", "PIPE", "--resume"),
         "regular file",
     ),
+    "replay nested too deeply": (_replay("[" * 3000 + "]" * 3000), "deeply"),
+    "sim options nested too deeply": (
+        _in_tmp(*SIM, "--seats", "easy,easy", "--options", '{"a":' * 3000 + "1" + "}" * 3000),
+        "deeply",
+    ),
+    "play-domination a kingdom nested too deeply": (
+        _in_tmp("play-domination", "--kingdom", "[" * 3000 + "]" * 3000),
+        "kingdom",
+    ),
     "replay with no format": (_replay('{"game": "y", "players": 2, "seed": 1}'), "no format"),
     "replay of another format": (_replay('{"format": "x/2", "game": "y"}'), "'x/2'"),
     "replay with no game": (_replay('{"format": "boardbots-replay/1", "players": 2}'), "no 'game'"),

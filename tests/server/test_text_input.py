@@ -129,3 +129,26 @@ def test_a_reply_that_cannot_be_encoded_closes_the_socket(
             receive_until(ws, of_type("pong"))
         assert closed.value.code == 1011
     assert client.get(f"/api/tables/{tid}").status_code == 200
+
+
+DEEP = "[" * 3000 + "]" * 3000  # deeper than Python's JSON reader can recurse
+
+
+def test_json_nested_too_deeply_in_a_new_table_is_refused(client: TestClient) -> None:
+    before = _tables(client)
+    message = _one_line_error(_post(client, "/api/tables", DEEP))
+    assert "not valid JSON" in message and "deep" in message
+    assert _tables(client) == before
+
+
+def test_json_nested_too_deeply_on_the_socket_is_an_error_and_the_socket_stays(
+    client: TestClient,
+) -> None:
+    tid = create(client, [HUMAN, HUMAN])["table"]["id"]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        hello(ws)
+        send(ws, "[" * 1500 + "]" * 1500)  # within the frame limit
+        error = receive_until(ws, of_type("error"))
+        assert error["code"] == "bad_json" and "deep" in error["message"]
+        send(ws, {"type": "ping", "ref": 2})
+        assert receive_until(ws, of_type("pong"))["ref"] == 2

@@ -33,6 +33,8 @@ def options(text: str | None) -> dict[str, Any]:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
         fail(f"--options must be a JSON object: {exc}")
+    except RecursionError:
+        fail("--options must be a JSON object: it nests too deeply")
     if not isinstance(value, dict):
         fail("--options must be a JSON object, e.g. '{\"size\": 9}'")
     return value

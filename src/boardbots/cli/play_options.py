@@ -15,10 +15,10 @@ from boardbots.core.contract import Game
 
 def option_value(text: str) -> Any:
     """A flag's value: JSON when it parses (9, null, true), a list when it holds commas,
-    else the text itself."""
+    else the text itself (which the game's option check then refuses by name)."""
     try:
         return json.loads(text)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         pass
     parts = [p.strip() for p in text.split(",") if p.strip()]
     return parts if len(parts) > 1 else text.strip()

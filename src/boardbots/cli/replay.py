@@ -57,6 +57,8 @@ def _load(file: Path) -> dict[str, Any]:
         fail(f"{file} is not a replay: it is not text")
     except json.JSONDecodeError as exc:
         fail(f"{file} is not a replay: not JSON ({exc})")
+    except RecursionError:
+        fail(f"{file} is not a replay: its JSON nests too deeply")
     if not isinstance(data, dict):
         fail(f"{file} is not a replay: it holds a JSON {type(data).__name__}, not an object")
     from boardbots.server.replay import FORMAT
