@@ -6,7 +6,7 @@ from __future__ import annotations
 from boardbots.core.rng import Rng
 from boardbots.games.domination.engine import GAME
 from boardbots.games.domination.heuristics import DominationHeuristics
-from boardbots.games.domination.playbook import STRATEGIES, best_for
+from boardbots.games.domination.playbook import STRATEGIES, best_for, own_version
 from boardbots.games.domination.playout import (
     OPENING_TURNS,
     play_to_end,
@@ -40,11 +40,21 @@ def test_the_reward_is_mostly_the_win_and_a_little_margin() -> None:
     assert len(set(rewards)) > 2  # the margin separates games with the same outcome
 
 
-def test_we_play_the_kingdoms_best_strategy() -> None:
+def test_we_play_our_own_version_of_the_kingdoms_best_strategy() -> None:
     state = GAME.new_state(2, 1, {"kingdom": WITCH_KINGDOM})
     mine = seat_strategies(state, 0)[0]
-    assert mine is best_for(WITCH_KINGDOM)
-    assert mine.code == "doublewitch"
+    assert best_for(WITCH_KINGDOM).code == "doublewitch"
+    assert mine is own_version(best_for(WITCH_KINGDOM))
+    assert mine.code == "doublewitch-tuned"  # data/tuned_scripts.json has one
+
+
+def test_in_four_players_we_play_the_original() -> None:
+    state = GAME.new_state(4, 1, {"kingdom": WITCH_KINGDOM})
+    assert seat_strategies(state, 0)[0] is STRATEGIES["doublewitch"]
+
+
+def test_strategies_without_a_tuned_version_are_played_as_they_are() -> None:
+    assert own_version(STRATEGIES["bmu"]) is STRATEGIES["bmu"]
 
 
 def test_an_opponent_is_guessed_from_the_kingdom_cards_it_owns() -> None:

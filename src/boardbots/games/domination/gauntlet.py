@@ -10,7 +10,7 @@ data (`data/gauntlet_order.json`, written by benchmarks/gauntlet_order.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from boardbots.core.bot import BotContext
@@ -21,8 +21,15 @@ from boardbots.games.domination.playbook import DEFAULT, STRATEGIES, best_for
 from boardbots.games.domination.scripted import Strategy, policy
 
 
-def state_policy(code: str) -> Any:
-    """The fast policy of strategy `code` (or "gauntlet-best"), for direct simulation loops."""
+def state_policy(code: str | Strategy) -> Any:
+    """The fast policy of strategy `code` (or "gauntlet-best"), for direct simulation loops.
+
+    A `Strategy` itself is taken too, so a tuning run can play candidates that are
+    not registered (benchmarks/tune_scripts.py).
+    """
+    if isinstance(code, Strategy):
+        given = code
+        return lambda state: policy(given, state)
     if code == "gauntlet-best":
         return lambda state: policy(best_for(state["kingdom"]), state)
     strategy = STRATEGIES[code]
@@ -73,7 +80,7 @@ STEP_CAP = 5000
 """Decisions after which a direct-loop game is called a draw (no gauntlet game gets near)."""
 
 
-def play_out(codes: list[str], seed: int, options: dict[str, Any]) -> State:
+def play_out(codes: Sequence[str | Strategy], seed: int, options: dict[str, Any]) -> State:
     """One game between state policies, seat i playing codes[i], to the end or the step cap."""
     policies = [state_policy(c) for c in codes]
     state = GAME.new_state(len(codes), seed, options)
@@ -90,7 +97,7 @@ def _step(state: State, policies: list[Any]) -> State:
 
 
 def head_to_head(
-    a: str, b: str, games: int, options: dict[str, Any], seed: int = 0
+    a: str | Strategy, b: str | Strategy, games: int, options: dict[str, Any], seed: int = 0
 ) -> list[tuple[float, int]]:
     """(a's share, turns) of `games` two-player games, seats swapped every other game.
 
@@ -99,7 +106,7 @@ def head_to_head(
     """
     out = []
     for i in range(games):
-        codes = [a, b] if i % 2 == 0 else [b, a]
+        codes: list[str | Strategy] = [a, b] if i % 2 == 0 else [b, a]
         state = play_out(codes, mix_seed("gauntlet", seed, i), options)
         shares = GAME.result(state) if GAME.is_over(state) else [0.5, 0.5]
         out.append((shares[i % 2], GAME.clock(state)[1]))

@@ -14,7 +14,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from boardbots.games.domination.scripted import Strategy
+from boardbots.games.domination.scripted import Cond, Rule, Strategy
 
 GERONIMOO = "Geronimoo's Dominion simulator, DomBots.xml"
 DOMINIATE = "Dominiate (rspeer/dominiate), strategies/"
@@ -181,6 +181,40 @@ def ordered(kingdom: list[str]) -> tuple[Strategy, ...]:
         codes = [c for c in _order() if set(STRATEGIES[c].cards) <= have]
         found = _ORDERED[key] = tuple(STRATEGIES[c] for c in codes or [DEFAULT])
     return found
+
+
+def buys_to_data(buys: tuple[Rule, ...]) -> list[Any]:
+    """A buy list as JSON data (tuples become lists)."""
+    return json.loads(json.dumps(buys))  # type: ignore[no-any-return]
+
+
+def _rule(card: str, conds: list[list[Any]]) -> Rule:
+    out: list[Cond] = []
+    for key, op, operand in conds:
+        out.append((key, op, tuple(operand) if isinstance(operand, list) else operand))
+    return (card, tuple(out))
+
+
+@functools.cache
+def _tuned() -> dict[str, Strategy]:
+    path = resources.files("boardbots.games.domination") / "data" / "tuned_scripts.json"
+    data: dict[str, Any] = json.loads(path.read_text())
+    out = {}
+    for base, entry in data.items():
+        strategy = STRATEGIES[base]
+        buys = tuple(_rule(card, conds) for card, conds in entry["buys"])
+        out[base] = Strategy(
+            f"{base}-tuned", f"{strategy.title}, tuned", entry["command"], strategy.cards, buys
+        )
+    return out
+
+
+def own_version(strategy: Strategy) -> Strategy:
+    """Hard's own version of a playbook strategy: the tuned variant where one beat the
+    original head to head on a fresh seed set (`data/tuned_scripts.json`, written by
+    benchmarks/tune_scripts.py), else the strategy itself. Opponents are still guessed
+    as the originals: those are what people play."""
+    return _tuned().get(strategy.code, strategy)
 
 
 def best_for(kingdom: list[str]) -> Strategy:

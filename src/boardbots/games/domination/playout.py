@@ -8,7 +8,8 @@ whole game. A playout to the end, with every seat following a strategy real
 players use, knows all of that, so the search becomes a one-step improvement
 on the best known script: try each candidate, then play on by the script.
 
-Who plays what: we follow the kingdom's strongest playbook strategy. Each
+Who plays what: we follow the kingdom's strongest playbook strategy (in 2
+players our own tuned version of it, where one is in the data). Each
 opponent follows the strongest one whose kingdom cards they already own (their
 gains are public), else the kingdom's strongest, as a newcomer to the
 kingdom would be guessed to play.
@@ -22,7 +23,7 @@ from boardbots.core.contract import State
 from boardbots.core.heuristics import squash
 from boardbots.games.domination.cards import CURSE
 from boardbots.games.domination.engine import GAME, shares, turns_taken
-from boardbots.games.domination.playbook import best_for, ordered
+from boardbots.games.domination.playbook import best_for, ordered, own_version
 from boardbots.games.domination.scripted import Strategy, policy
 from boardbots.games.domination.tables import Tables
 from boardbots.games.domination.zones import owned, tables
@@ -32,6 +33,10 @@ DECISION_CAP = 4000
 
 OPENING_TURNS = 2
 """Turns a seat may buy only money before it is taken for a money-only player."""
+
+TUNED_SEATS = 2
+"""Hard plays its tuned scripts (`own_version`) in games of up to this many seats: they
+were tuned head to head, and 3-4 player games were not measured with them."""
 
 WIN_WEIGHT = 0.8
 """Share of the reward that is the win share; the rest is the squashed margin, which
@@ -56,9 +61,10 @@ def seat_strategies(state: State, me: int) -> list[Strategy]:
     """The strategy each seat follows in the playout (see the module's docstring)."""
     kingdom = state["kingdom"]
     best = best_for(kingdom)
+    mine = own_version(best) if state["n"] <= TUNED_SEATS else best
     out = []
     for p in range(state["n"]):
-        out.append(best if p == me else _guess(state, p, kingdom, best))
+        out.append(mine if p == me else _guess(state, p, kingdom, best))
     return out
 
 
