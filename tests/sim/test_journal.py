@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -151,6 +152,29 @@ def test_a_game_code_hash_leaves_the_other_games_out(monkeypatch: pytest.MonkeyP
     journal_mod.code_hash.cache_clear()
     assert after["domination"] == before["domination"]
     assert after["y"] != before["y"]
+
+
+def test_play_data_is_hashed_and_experiment_texts_are_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hard's tuned scripts decide how Domination plays; a row's `open` text does not."""
+    data = sources.ROOT / "games/domination/data"
+    before = journal_mod.code_hash("domination")
+    real_read = Path.read_bytes
+
+    def edited(target: Path) -> Callable[[Path], bytes]:
+        def read(path: Path) -> bytes:
+            extra = b" " if path == target else b""
+            return real_read(path) + extra
+
+        return read
+
+    after = {}
+    for name in ("tuned_scripts.json", "experiments.json"):
+        journal_mod.code_hash.cache_clear()
+        monkeypatch.setattr(Path, "read_bytes", edited(data / name))
+        after[name] = journal_mod.code_hash("domination")
+    journal_mod.code_hash.cache_clear()
+    assert after["tuned_scripts.json"] != before
+    assert after["experiments.json"] == before
 
 
 def test_sim_cli_resumes_from_its_journal(tmp_path: Path) -> None:
