@@ -143,8 +143,9 @@ class HardBot:
 def search(
     view: View, world: World, arms: list[Arm], ctx: BotContext, p: HardParams, favoured: bool
 ) -> int:
-    """Run UCB1 over `arms` (or, when the game's favourite leads paired worlds, the `race`)
-    until the iteration cap or the time budget; returns iterations."""
+    """Run UCB1 over `arms` (or, when the game's favourite leads paired worlds, the `race`;
+    or the game's own tree, `hard_tree`) until the iteration cap or the time budget;
+    returns iterations."""
     game, heur, _, _, me = world
     cap = iterations(world, p)
     limit = cap if ctx.max_iterations is None else min(cap, ctx.max_iterations)
@@ -179,6 +180,12 @@ def search(
         due = i % CHECK_EVERY == 0 and i > 0 and budget is not None
         return due and (ctx.now() - start) * 1000 >= (budget or 0)
 
+    tree = heur.hard_tree(world.state, [arm.action for arm in arms], me, play, limit, spent)
+    if tree is not None:
+        done, stats = tree
+        for arm, (visits, total) in zip(arms, stats, strict=True):
+            arm.visits, arm.total = visits, total
+        return done
     if favoured and paired:
         return race(arms, limit, visit, spent)
     for i in range(limit):

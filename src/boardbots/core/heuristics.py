@@ -6,6 +6,7 @@ the documented defaults of its optional hooks without importing the bots layer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from boardbots.core import portable
@@ -86,6 +87,22 @@ class Heuristics(Protocol):
     def hard_horizon_turns(self, state: State) -> int | None:
         """Turns Hard's standard rollout plays past the decision's turn, or None for one
         per seat. Default: None."""
+        return None
+
+    def hard_tree(
+        self,
+        state: State,
+        actions: list[Action],
+        me: int,
+        rng: Rng,
+        limit: int,
+        spent: Callable[[int], bool],
+    ) -> tuple[int, list[tuple[int, float]]] | None:
+        """A game's own search over Hard's candidates `actions`, for a game where one tree
+        sharing what every simulation shows beats rating each candidate apart: at most
+        `limit` simulations, stopping when `spent(i)` says the budget is gone, drawing only
+        from `rng`. Returns the simulations run and each candidate's (visits, total reward
+        for `me`), or None for Hard's flat search. Default: None."""
         return None
 
     def hard_new_search(self) -> None:

@@ -40,6 +40,7 @@ MODULES: tuple[str, ...] = (
     "boardbots.games.y.engine",
     "boardbots.games.y.heuristics",
     "boardbots.games.y.replies",
+    "boardbots.games.y.rave",
     "boardbots.games.y.uct",
 )
 

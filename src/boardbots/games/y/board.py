@@ -64,6 +64,14 @@ class Board:
                 return g
             g = grown
 
+    def connects(self, own: Bitboard, bit: Bitboard) -> bool:
+        """Whether the stone `bit` joins a group of `own` that touches all three sides; the
+        searches ask this of every new node, so the cheap test of `own` comes first."""
+        if not (own & self.side_a and own & self.side_b and own & self.side_c):
+            return False
+        group = self.group(own, bit)
+        return bool(group & self.side_a and group & self.side_b and group & self.side_c)
+
     def sides(self, bits: Bitboard) -> int:
         """How many of the three sides `bits` touches."""
         return (bits & self.side_a != 0) + (bits & self.side_b != 0) + (bits & self.side_c != 0)

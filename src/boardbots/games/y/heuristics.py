@@ -9,6 +9,7 @@ rules); the weights below belong to the bots, not to the rules.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from functools import cache
 
 from boardbots.core.contract import Action, State, Stop
@@ -17,6 +18,7 @@ from boardbots.core.rng import Rng
 from boardbots.games.y import slices
 from boardbots.games.y.board import Bitboard, Board
 from boardbots.games.y.engine import GAME, SWAP, board_of
+from boardbots.games.y.rave import RaveTree
 from boardbots.games.y.replies import ReplyNode, ReplyTable
 
 # Spec 003's weights (see docs/bots.md for how they are read).
@@ -432,6 +434,15 @@ class YHeuristics(Heuristics):
 
     easy_random_rate = 0.0  # spec 003's Easy is pure greedy: no random-move step
     rollout = "bandit"  # Hard's rollout: "bandit", "reply" (see `playout`), "fill", "policy"
+    # Where Hard searches one RAVE tree instead (`hard_tree`, `rave.py`): "off", "always",
+    # or "first" (only as the player who moved first, seat 0; docs/bots.md).
+    tree = "off"
+    # The tree's simulation cap, and it searches every cell: a wider root keeps the tree
+    # shallower, so 20,000 simulations over all cells took less time than over 24
+    # (docs/bots.md).
+    tree_iterations = 20_000
+    rave_c = 0.1  # that tree's exploration weight (its AMAF means explore for it)
+    rave_k = 500.0  # visits at which a child's own mean and its AMAF mean weigh about the same
     reply_width = 8  # the opponent's answers the "bandit" rollout chooses among
     reply_c = 0.4  # that bandit's exploration weight (Hard's own c)
     reply_depth = 4  # stones the reply bandits may play in a row (1: the opponent's answer only)
@@ -566,7 +577,35 @@ class YHeuristics(Heuristics):
         fill = pattern_fill_share if self.patterns else fill_share
         return fill(state, me, self.fills, rng)
 
+    def hard_tree(
+        self,
+        state: State,
+        actions: list[Action],
+        me: int,
+        rng: Rng,
+        limit: int,
+        spent: Callable[[int], bool],
+    ) -> tuple[int, list[tuple[int, float]]] | None:
+        """One RAVE tree over the candidates (`rave.py`) where `tree` says so; the swap move
+        is not a cell, so a choice that offers it keeps the flat search."""
+        if not self._tree_for(state) or SWAP in actions:
+            return None
+        cells = [int(a) for a in actions]
+        stones = (state["stones"][0], state["stones"][1])
+        search = RaveTree(board_of(state), stones, me, cells, self.rave_c, self.rave_k)
+        done = 0
+        while done < limit and not spent(done):
+            search.simulate(rng)
+            done += 1
+        root = search.root
+        return done, list(zip(root.visits, root.wins, strict=True))
+
+    def _tree_for(self, state: State) -> bool:
+        return self.tree == "always" or (self.tree == "first" and state["to_move"] == 0)
+
     def hard_limits(self, state: State) -> tuple[int, int]:
+        if self._tree_for(state):
+            return self.tree_iterations, len(board_of(state).cells)
         return self.hard_iterations, 24
 
     def hard_favourite(self, state: State, actions: list[Action]) -> Action | None:

@@ -132,21 +132,13 @@ def _expand(
     untried.pop()
     bit = 1 << move
     stones[p] |= bit
-    child = Node(p if _connects(b, stones[p], bit) else -1)
+    child = Node(p if b.connects(stones[p], bit) else -1)
     node.kids.append(child)
     node.moves.append(move)
     node.wins.append(0.0)
     node.visits.append(0)
     path.append((node, len(node.kids) - 1, p))
     return child
-
-
-def _connects(b: Board, own: Bitboard, bit: Bitboard) -> bool:
-    """Whether the stone `bit` joins a group of `own` that touches all three sides."""
-    if not (own & b.side_a and own & b.side_b and own & b.side_c):
-        return False
-    group = b.group(own, bit)
-    return bool(group & b.side_a and group & b.side_b and group & b.side_c)
 
 
 def fill_winner(b: Board, stones: list[Bitboard], p: int, rng: Rng) -> int:
