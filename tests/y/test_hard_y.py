@@ -8,10 +8,10 @@ from boardbots.bots.base import BotContext
 from boardbots.bots.hard import HardBot
 from boardbots.core.rng import Rng
 from boardbots.games.y import heuristics
-from boardbots.games.y.board import board
 from boardbots.games.y.engine import GAME
 from boardbots.games.y.heuristics import reply_node
 from boardbots.games.y.replies import ReplyNode
+from tests.y.positions import lone_block
 
 
 def _state() -> dict:
@@ -57,17 +57,8 @@ def test_reply_bandit_sends_its_visits_to_the_answer_that_pays_best() -> None:
 
 
 def test_reply_node_blocks_a_lone_win_and_settles_what_cannot_be_stopped() -> None:
-    b = board(5)
-    state = GAME.new_state(2, 0, {"size": 5})
-    # Black (to move next after white) owns the top, the left-right pair and the bottom
-    # pair; only c2 joins them.
-    black = [(0, 0), (1, 0), (1, 1), (3, 1), (4, 1)]
-    white = [(4, 0), (3, 0), (2, 0), (4, 3), (3, 3)]
-    for (br, bc), (wr, wc) in zip(black, white, strict=True):
-        GAME.apply(state, b.index(br, bc))
-        GAME.apply(state, b.index(wr, wc))
-    GAME.apply(state, b.index(4, 4))  # black elsewhere: white must block c2
-    assert reply_node(state, 8).cells == (b.index(2, 1),)
+    state, block = lone_block()
+    assert reply_node(state, 8).cells == (block,)
     state["to_move"] = 0  # were black to move, it would win at once
     assert reply_node(state, 8).settled == 0.0
 

@@ -12,19 +12,7 @@ from boardbots.games.y import heuristics
 from boardbots.games.y.board import board
 from boardbots.games.y.engine import GAME
 from boardbots.games.y.rave import RaveTree
-
-
-def _threat() -> tuple[State, int]:
-    """Size 5: black's stones need only c2 to join all three sides; white to move."""
-    b = board(5)
-    state = GAME.new_state(2, 0, {"size": 5})
-    black = [(0, 0), (1, 0), (1, 1), (3, 1), (4, 1)]
-    white = [(4, 0), (3, 0), (2, 0), (4, 3), (3, 3)]
-    for (br, bc), (wr, wc) in zip(black, white, strict=True):
-        GAME.apply(state, b.index(br, bc))
-        GAME.apply(state, b.index(wr, wc))
-    GAME.apply(state, b.index(4, 4))
-    return state, b.index(2, 1)
+from tests.y.positions import lone_block
 
 
 def _tree(state: State, count: int, seed: int) -> RaveTree:
@@ -40,7 +28,7 @@ def _tree(state: State, count: int, seed: int) -> RaveTree:
 
 
 def test_the_tree_finds_the_only_block() -> None:
-    state, block = _threat()
+    state, block = lone_block()
     root = _tree(state, 600, 4).root
     best = root.visits.index(max(root.visits))
     assert root.moves[best] == block
@@ -52,7 +40,7 @@ def test_the_tree_finds_the_only_block() -> None:
 
 
 def test_amaf_counts_cover_own_visits_and_nodes_below_list_every_empty_cell() -> None:
-    state, block = _threat()
+    state, block = lone_block()
     root = _tree(state, 300, 5).root
     # A child played on the way owns its cell at the end, so its AMAF visits include its own.
     assert all(a >= v for a, v in zip(root.amaf_visits, root.visits, strict=True))
@@ -65,7 +53,7 @@ def test_amaf_counts_cover_own_visits_and_nodes_below_list_every_empty_cell() ->
 
 
 def test_same_seed_same_tree() -> None:
-    state, _ = _threat()
+    state, _ = lone_block()
     one, two = _tree(state, 200, 9).root, _tree(state, 200, 9).root
     assert (one.visits, one.wins, one.amaf_wins) == (two.visits, two.wins, two.amaf_wins)
 
