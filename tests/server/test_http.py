@@ -63,7 +63,11 @@ def test_config_has_the_bots_own_constants(client: TestClient) -> None:
         y_heuristics.BLOCK,
     )
     # Hard's iteration cap is the game's own where the bot code leaves it open.
-    assert bots["hard"]["per_game"]["y"]["iterations"] == y_heuristics.YHeuristics.hard_iterations
+    # In Y the shared steps describe the second player's flat search; the tree's cap is
+    # quoted by the game's own step.
+    y_hard = y_heuristics.YHeuristics
+    assert bots["hard"]["per_game"]["y"]["iterations"] == y_hard.hard_iterations
+    assert bots["hard"]["per_game"]["y"]["tree_iterations"] == y_hard.tree_iterations
     # Domination's smallest table (2 players) plays out by script: fewer iterations and arms.
     assert bots["hard"]["per_game"]["domination"]["iterations"] == 800
     assert bots["hard"]["per_game"]["domination"]["top_k"] == 6

@@ -154,6 +154,13 @@ class Heuristics(Protocol):
         draw. Default: None."""
         return None
 
+    def hard_page_numbers(self) -> dict[str, float]:
+        """Numbers for Hard's description on the "How the bots think" page that differ
+        from `hard_limits` at the opening position, by name: a game whose Hard searches
+        another way in some seats states the figures of each, and its own page steps
+        quote them. Default: none."""
+        return {}
+
     def easy_weights(self) -> dict[str, float]:
         """The weights of the game's own Easy choice, by name, for the "How the bots think"
         page. Default: none (a game without `easy_pick`)."""

@@ -102,12 +102,14 @@ def _medium_per_game(game_name: str) -> dict[str, Any]:
 
 def _hard_per_game(game_name: str) -> dict[str, Any]:
     """Hard's iteration cap and candidate count in this game, at its smallest table
-    (a game sets its own, and Domination's differ from 3 players on)."""
+    (a game sets its own, and Domination's differ from 3 players on), with any figures
+    the game's own page steps quote (`hard_page_numbers`)."""
     try:
         iterations, top_k = hard.game_limits(game_name)
+        extra = heuristics_for(game_name).hard_page_numbers()
     except ImportError:
         return {}
-    return {"iterations": iterations, "top_k": top_k}
+    return {"iterations": iterations, "top_k": top_k, **extra}
 
 
 def _option_ranges(game: Game) -> dict[str, dict[str, Any]]:

@@ -436,7 +436,7 @@ class YHeuristics(Heuristics):
     rollout = "bandit"  # Hard's rollout: "bandit", "reply" (see `playout`), "fill", "policy"
     # Where Hard searches one RAVE tree instead (`hard_tree`, `rave.py`): "off", "always",
     # or "first" (only as the player who moved first, seat 0; docs/bots.md).
-    tree = "off"
+    tree = "first"
     # The tree's simulation cap, and it searches every cell: a wider root keeps the tree
     # shallower, so 20,000 simulations over all cells took less time than over 24
     # (docs/bots.md).
@@ -455,6 +455,7 @@ class YHeuristics(Heuristics):
     # seed's 1,500 a decision used about 150 ms of its 900 ms budget; docs/bots.md has
     # the timings and the matches behind this number.
     hard_iterations = 10_000
+    hard_top_k = 24  # Medium's best moves the flat search keeps as candidates
     # A win, or the only cell that stops the opponent's win, is never worse than any
     # other move; the reply bandit would rate every move that keeps two winning cells a
     # sure win too, so Hard must take the win rather than a later one.
@@ -606,7 +607,18 @@ class YHeuristics(Heuristics):
     def hard_limits(self, state: State) -> tuple[int, int]:
         if self._tree_for(state):
             return self.tree_iterations, len(board_of(state).cells)
-        return self.hard_iterations, 24
+        return self.hard_iterations, self.hard_top_k
+
+    def hard_page_numbers(self) -> dict[str, float]:
+        # The page's shared steps describe the flat search, the second player's; the
+        # game's own step tells of the tree (en.json "explain.hard.s0.y").
+        if self.tree == "off":
+            return {}
+        return {
+            "iterations": self.hard_iterations,
+            "top_k": self.hard_top_k,
+            "tree_iterations": self.tree_iterations,
+        }
 
     def hard_favourite(self, state: State, actions: list[Action]) -> Action | None:
         return None  # Medium's favourite leads Hard's candidates

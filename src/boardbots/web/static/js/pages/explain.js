@@ -61,6 +61,7 @@ function numbers(config, game) {
     extra: timeout.extra_s,
     fallback: config.fallback_bot,
     easy,
+    hard,
   };
 }
 
@@ -151,7 +152,9 @@ function levels(game, n, config) {
     t("explain.medium.s3"),
     t("explain.medium.s4"),
   ], formula(n, game)));
-  const extra = (prefix) => (has(`${prefix}${game}`) ? [t(`${prefix}${game}`)] : []);  // a game's own step
+  // A game's own step, which may quote any of Hard's numbers for this game.
+  const hardVars = Object.fromEntries(Object.entries(n.hard).map(([k, v]) => [k, num(v)]));
+  const extra = (prefix) => (has(`${prefix}${game}`) ? [t(`${prefix}${game}`, hardVars)] : []);
   out.push(level("hard", t("explain.hard.one"), [
     ...extra("explain.hard.s0."),
     t("explain.hard.s1", { k: num(n.topK) }),
