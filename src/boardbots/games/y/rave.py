@@ -33,7 +33,19 @@ class Node:
     """One position; the statistics of its children live in lists parallel to `moves`.
     `winner` is the player whose last stone connected the sides, or -1."""
 
-    __slots__ = ("amaf_visits", "amaf_wins", "kids", "moves", "n", "visits", "winner", "wins")
+    __slots__ = (
+        "amaf_mean",
+        "amaf_visits",
+        "amaf_wins",
+        "beta",
+        "kids",
+        "moves",
+        "n",
+        "own_part",
+        "visits",
+        "winner",
+        "wins",
+    )
 
     def __init__(self, winner: int) -> None:
         self.winner = winner
@@ -44,6 +56,12 @@ class Node:
         self.visits: list[int] = []
         self.amaf_wins: list[float] = []
         self.amaf_visits: list[int] = []
+        # Kept up to date as the statistics change, so `pick` need not recompute them
+        # for every child at every visit: the AMAF mean, the RAVE weight and the
+        # child's own weighted mean, each exactly the expression `pick` once computed.
+        self.amaf_mean: list[float] = []
+        self.beta: list[float] = []
+        self.own_part: list[float] = []
 
     def open(self, moves: list[int]) -> None:
         """List the children: every empty cell below the root, made on a node's second
@@ -55,25 +73,42 @@ class Node:
         self.visits = [0] * size
         self.amaf_wins = [0.0] * size
         self.amaf_visits = [0] * size
+        self.amaf_mean = [0.5] * size
+        self.beta = [0.0] * size
+        self.own_part = [0.0] * size
 
-    def pick(self, c2: float, k: float) -> int:
-        """The child with the best blend of its mean and AMAF mean plus UCB1's bonus."""
+    def pick(self, c2: float) -> int:
+        """The child with the best blend of its mean and AMAF mean plus UCB1's bonus.
+
+        A visited child's bonus is at most sqrt(c2 ln n), so a child whose blend plus
+        that much cannot pass the best score so far is skipped before the square root;
+        the choice is the same as scoring every child (rounding is monotone)."""
         c2_log = c2 * portable.log_count(self.n)
-        bonus_unseen = math.sqrt(c2_log) + FIRST_PLAY
+        most = math.sqrt(c2_log)
+        bonus_unseen = most + FIRST_PLAY
         best = 0
         best_score = -1.0
-        amaf_wins, amaf_visits, wins = self.amaf_wins, self.amaf_visits, self.wins
+        amaf_mean, beta, own_part = self.amaf_mean, self.beta, self.own_part
         for i, v in enumerate(self.visits):
-            a = amaf_visits[i]
-            amaf = amaf_wins[i] / a if a else 0.5
+            amaf = amaf_mean[i]
             if v:
-                beta = math.sqrt(k / (3 * v + k))
-                score = (1 - beta) * wins[i] / v + beta * amaf + math.sqrt(c2_log / v)
+                blend = own_part[i] + beta[i] * amaf
+                if blend + most <= best_score:
+                    continue
+                score = blend + math.sqrt(c2_log / v)
             else:
                 score = amaf + bonus_unseen
             if score > best_score:
                 best, best_score = i, score
         return best
+
+    def credit(self, i: int, won: bool, k: float) -> None:
+        """One more visit of child i, and its weights for `pick`."""
+        v = self.visits[i] = self.visits[i] + 1
+        if won:
+            self.wins[i] += 1.0
+        b = self.beta[i] = math.sqrt(k / (3 * v + k))
+        self.own_part[i] = (1 - b) * self.wins[i] / v
 
 
 class RaveTree:
@@ -97,6 +132,7 @@ class RaveTree:
         self.root = Node(-1)
         self.root.open(moves)
         self.root.n = 1  # opened already: the first simulation goes through a candidate
+        self.nbytes = (b.full.bit_length() + 7) // 8
 
     def simulate(self, rng: Rng) -> None:
         """Walk down by the blended scores, add one node, fill the rest of the board at
@@ -110,7 +146,7 @@ class RaveTree:
             if not node.moves:
                 occupied = own[0] | own[1]
                 node.open([i for i in b.cells if not occupied >> i & 1])
-            i = node.pick(self.c2, self.k)
+            i = node.pick(self.c2)
             bit = 1 << node.moves[i]
             own[p] |= bit
             path.append((node, i, p))
@@ -131,16 +167,20 @@ class RaveTree:
             black |= mine if p == 0 else empty & ~mine
             winner = b.full_board_winner(black)
             covered = b.full
+        # Each player's cells as bytes: a byte lookup per child is far cheaper than
+        # shifting a 121-bit int for every child of every node on the path.
+        size = self.nbytes
+        owned_by = (black.to_bytes(size, "little"), (covered & ~black).to_bytes(size, "little"))
         for parent, i, mover in path:
             parent.n += 1
-            parent.visits[i] += 1
             won = winner == mover
-            if won:
-                parent.wins[i] += 1.0
-            owned = black if mover == 0 else covered & ~black
+            parent.credit(i, won, self.k)
+            owned = owned_by[mover]
             amaf_visits, amaf_wins = parent.amaf_visits, parent.amaf_wins
+            amaf_mean = parent.amaf_mean
             for j, cell in enumerate(parent.moves):
-                if owned >> cell & 1:
-                    amaf_visits[j] += 1
+                if owned[cell >> 3] >> (cell & 7) & 1:
+                    a = amaf_visits[j] = amaf_visits[j] + 1
                     if won:
                         amaf_wins[j] += 1.0
+                    amaf_mean[j] = amaf_wins[j] / a
