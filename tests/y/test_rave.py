@@ -86,6 +86,17 @@ def test_the_tree_stops_when_the_budget_is_spent(monkeypatch: pytest.MonkeyPatch
     assert 0 < ctx.notes["iterations"] < 5000
 
 
+def test_the_tree_is_freed_when_the_next_search_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Freeing a big tree takes tens of milliseconds; done after the last budget check,
+    it would make the player wait past the budget, so the next search does it."""
+    heur = heuristics.HEURISTICS
+    monkeypatch.setattr(heur, "tree", "always")
+    HardBot(iterations=200, early_stop=False).decide(_view(), BotContext(Rng(6)))
+    assert heur._last_tree is not None and heur._last_tree.root.n == 201
+    heur.hard_new_search()
+    assert heur._last_tree is None
+
+
 @pytest.mark.parametrize(
     ("setting", "seat", "tree"),
     [
