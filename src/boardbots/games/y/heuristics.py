@@ -473,7 +473,6 @@ class YHeuristics(Heuristics):
 
     def __init__(self) -> None:
         self.reply_table = ReplyTable()
-        self._last_tree = None
 
     def hard_horizon_turns(self, state: State) -> int | None:
         return None  # one turn per seat, for the "policy" rollout (the others end the game)
