@@ -106,6 +106,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=count, default=100)
     parser.add_argument("--seed", type=int, default=2026, help="the row's seed")
     parser.add_argument("--options", default="{}", help="game options as JSON")
+    parser.add_argument(
+        "--seat",
+        type=count,
+        help="only the games where the timed bot sits in this seat (1 = first)",
+    )
     parser.add_argument("--workers", type=count, default=1)
     parser.add_argument("--journal", type=Path, required=True, help="JSONL of finished games")
     parser.add_argument("--resume", action="store_true", help="keep the journal's games")
@@ -128,6 +133,8 @@ def main(argv: list[str] | None = None) -> None:
             rec = json.loads(line)
             done[rec["index"]] = rec
     todo = [i for i in range(args.games) if i not in done]
+    if args.seat:
+        todo = [i for i in todo if seats_for(spec, i).index(args.timed) == args.seat - 1]
     args.journal.parent.mkdir(parents=True, exist_ok=True)
     with ProcessPoolExecutor(args.workers) as pool, args.journal.open("a") as out:
         futures = [pool.submit(play, spec, args.seed, i, args.timed, args.budget) for i in todo]
@@ -136,7 +143,7 @@ def main(argv: list[str] | None = None) -> None:
             done[rec["index"]] = rec
             out.write(json.dumps(rec, sort_keys=True) + "\n")
             out.flush()
-            print(f"{len(done)}/{args.games} games", flush=True)
+            print(f"{k}/{len(todo)} games", flush=True)
             if k % 10 == 0:
                 print(summary(list(done.values()), args.timed), flush=True)
     print(summary(sorted(done.values(), key=lambda r: r["index"]), args.timed))

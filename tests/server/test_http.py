@@ -63,7 +63,7 @@ def test_config_has_the_bots_own_constants(client: TestClient) -> None:
         y_heuristics.BLOCK,
     )
     # Hard's iteration cap is the game's own where the bot code leaves it open.
-    # In Y the shared steps describe the second player's flat search; the tree's cap is
+    # In Y the shared steps describe the flat search kept for the swap offer; the tree's cap is
     # quoted by the game's own step.
     y_hard = y_heuristics.YHeuristics
     assert bots["hard"]["per_game"]["y"]["iterations"] == y_hard.hard_iterations

@@ -69,10 +69,10 @@ def test_explanation_page_shows_the_configured_numbers(new_page: Any, server: st
     assert "hides nothing" in page.locator("#x-fair").inner_text()
     assert scripted not in page.locator("#x-levels .level[data-level=hard]").inner_text()
     assert "1,234 ms" in page.locator("[data-test=numbers]").inner_text()
-    # Y's Hard moves first with a tree; its own step quotes that tree's cap.
+    # Y's Hard searches a tree; its own step quotes that tree's cap.
     y_hard = page.locator("#x-levels .level[data-level=hard]").inner_text()
     tree = config["bots"]["hard"]["per_game"]["y"]["tree_iterations"]
-    assert "When it moves first" in y_hard and f"{tree:,}" in y_hard
+    assert "grows one tree" in y_hard and f"{tree:,}" in y_hard
     y_rate = config["bots"]["easy"]["per_game"]["y"]["random_rate"]
     assert shown_in("explain.num.easyrate") == f"{y_rate:g}"
 

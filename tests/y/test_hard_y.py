@@ -1,4 +1,5 @@
-"""Y Hard: the iteration cap the game declares, and the bandit that picks the opponent's answer."""
+"""Y Hard's flat search: the iteration cap the game declares, and the bandit that picks the
+opponent's answer."""
 
 from __future__ import annotations
 
@@ -12,6 +13,13 @@ from boardbots.games.y.engine import GAME
 from boardbots.games.y.heuristics import reply_node
 from boardbots.games.y.replies import ReplyNode
 from tests.y.positions import lone_block
+
+
+@pytest.fixture(autouse=True)
+def _flat_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are about the flat search and its reply bandits, which Y's Hard keeps
+    for the swap offer; its other decisions go to the tree (`test_rave.py`)."""
+    monkeypatch.setattr(heuristics.HEURISTICS, "tree", "off")
 
 
 def _state() -> dict:

@@ -120,3 +120,18 @@ def test_the_tree_setting_says_which_seat_searches_the_tree(
     assert heuristics.HEURISTICS.hard_limits(state) == ((20_000, cells) if tree else (10_000, 24))
     # The flat search fills the reply table; the tree leaves it alone.
     assert bool(heuristics.HEURISTICS.reply_table.nodes) is not tree
+
+
+def test_the_swap_offer_keeps_the_flat_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The swap move is not a cell, so the tree cannot weigh it: the second player's first
+    # decision under the pie rule goes to the flat search, with that search's limits.
+    monkeypatch.setattr(heuristics.HEURISTICS, "tree", "always")
+    state = GAME.new_state(2, 3, {"size": 7, "swap": True})
+    GAME.apply(state, 22)
+    assert GAME.swap_allowed(state)
+    assert heuristics.HEURISTICS.hard_limits(state) == (10_000, 24)
+    ctx = BotContext(Rng(2))
+    HardBot(iterations=64, early_stop=False).decide(GAME.player_view(state, 1), ctx)
+    assert heuristics.HEURISTICS.reply_table.nodes
+    GAME.apply(state, 30)
+    assert heuristics.HEURISTICS.hard_limits(state) == (20_000, len(board(7).cells))

@@ -435,8 +435,10 @@ class YHeuristics(Heuristics):
     easy_random_rate = 0.0  # spec 003's Easy is pure greedy: no random-move step
     rollout = "bandit"  # Hard's rollout: "bandit", "reply" (see `playout`), "fill", "policy"
     # Where Hard searches one RAVE tree instead (`hard_tree`, `rave.py`): "off", "always",
-    # or "first" (only as the player who moved first, seat 0; docs/bots.md).
-    tree = "first"
+    # or "first" (only as the player who moved first, seat 0). "always": at a table's
+    # 900 ms budget the flat search gets about a quarter of its iterations as second
+    # player and the tree about four fifths, and the tree won far more (docs/bots.md).
+    tree = "always"
     # The tree's simulation cap, and it searches every cell: a wider root keeps the tree
     # shallower, so 20,000 simulations over all cells took less time than over 24
     # (docs/bots.md).
@@ -594,9 +596,8 @@ class YHeuristics(Heuristics):
         limit: int,
         spent: Callable[[int], bool],
     ) -> tuple[int, list[tuple[int, float]]] | None:
-        """One RAVE tree over the candidates (`rave.py`) where `tree` says so; the swap move
-        is not a cell, so a choice that offers it keeps the flat search."""
-        if not self._tree_for(state) or SWAP in actions:
+        """One RAVE tree over the candidates (`rave.py`) where `tree` says so."""
+        if not self._tree_for(state):
             return None
         cells = [int(a) for a in actions]
         stones = (state["stones"][0], state["stones"][1])
@@ -610,6 +611,10 @@ class YHeuristics(Heuristics):
         return done, list(zip(root.visits, root.wins, strict=True))
 
     def _tree_for(self, state: State) -> bool:
+        """Whether this decision is the tree's: the swap move is not a cell, so a choice
+        that offers it keeps the flat search, with the flat search's limits."""
+        if GAME.swap_allowed(state):
+            return False
         return self.tree == "always" or (self.tree == "first" and state["to_move"] == 0)
 
     def hard_limits(self, state: State) -> tuple[int, int]:
@@ -618,8 +623,9 @@ class YHeuristics(Heuristics):
         return self.hard_iterations, self.hard_top_k
 
     def hard_page_numbers(self) -> dict[str, float]:
-        # The page's shared steps describe the flat search, the second player's; the
-        # game's own step tells of the tree (en.json "explain.hard.s0.y").
+        # The page's shared steps describe the flat search, which Y's Hard keeps for
+        # the swap offer; the game's own step tells of the tree (en.json
+        # "explain.hard.s0.y").
         if self.tree == "off":
             return {}
         return {
