@@ -32,10 +32,8 @@ from boardbots.bots.registry import make_bot
 from boardbots.cli.argtypes import Parser, count
 from boardbots.core.rng import Rng, decision_seed
 from boardbots.games import get_game
-from boardbots.sim.harness import MatchSpec, game_seed, seat_to_move, seats_for
+from boardbots.sim.harness import STEP_CAP, MatchSpec, game_seed, seat_to_move, seats_for
 from boardbots.sim.metrics import mean_interval
-
-STEP_CAP = 5000
 
 
 def play(spec: MatchSpec, seed: int, index: int, timed: str, budget_ms: float) -> dict[str, Any]:
@@ -51,12 +49,16 @@ def play(spec: MatchSpec, seed: int, index: int, timed: str, budget_ms: float) -
     while not game.is_over(state) and decisions < STEP_CAP:
         seat = seat_to_move(game, state)
         view = game.player_view(state, seat)
-        ctx = BotContext(rng=Rng(decision_seed(gseed, decisions)))
-        if seats[seat] == timed:
-            ctx = BotContext(rng=ctx.rng, now=time.process_time, time_budget_ms=budget_ms)
+        rng = Rng(decision_seed(gseed, decisions))
+        on_clock = seats[seat] == timed
+        ctx = (
+            BotContext(rng=rng, now=time.process_time, time_budget_ms=budget_ms)
+            if on_clock
+            else BotContext(rng=rng)
+        )
         start = time.process_time()
         action = bots[seat].decide(view, ctx)
-        if seats[seat] == timed:
+        if on_clock:
             ms.append(round((time.process_time() - start) * 1000, 1))
             iterations.append(int(ctx.notes.get("iterations", 0)))
         game.apply(state, action)
