@@ -437,8 +437,8 @@ class YHeuristics(Heuristics):
     # Where Hard searches one RAVE tree instead (`hard_tree`, `rave.py`): "off", "always",
     # or "first" (only as the player who moved first, seat 0). "always": at a table's
     # 900 ms budget the flat search gets about a quarter of its iterations as second
-    # player and the tree nearly all of its cap (a median of 18,736 of 20,000), and the
-    # tree won far more (docs/bots.md).
+    # player and the tree nearly all of its cap (a median of about 18,700 of 20,000),
+    # and the tree won far more (docs/bots.md).
     tree = "always"
     # The tree's simulation cap, and it searches every cell: a wider root keeps the tree
     # shallower, so 20,000 simulations over all cells took less time than over 24
