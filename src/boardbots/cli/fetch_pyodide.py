@@ -16,7 +16,9 @@ from boardbots.cli.errors import fail
 
 def fetch_pyodide(
     cache: Path = typer.Option(
-        None, help="Cache folder.", show_default="$BOARDBOTS_PYODIDE_CACHE or ~/.cache/boardbots"
+        None,
+        help="Cache folder.",
+        show_default="$BOARDBOTS_PYODIDE_CACHE or ~/.cache/boardbots/pyodide",
     ),
     quiet: bool = typer.Option(False, help="Print nothing when the cache is already complete."),
 ) -> None:

@@ -37,7 +37,9 @@ def serve(
     ),
     config: Path = typer.Option(None, help="TOML file with server settings."),
     workers: int = typer.Option(
-        None, help="Bot worker processes; 0 runs bots in the server.", show_default="2"
+        None,
+        help="Bot worker processes; 0: no pool, every bot move is the fallback bot's.",
+        show_default="2",
     ),
     log_level: str = typer.Option(None, help="debug, info, warning or error.", show_default="info"),
     bots: str = typer.Option(
