@@ -2,9 +2,10 @@
 
 Reinforcement-learning libraries want every decision as an index into one
 fixed list of actions and every observation as a vector of one fixed length.
-Each game declares both in its own folder, as `ENCODING` in
-`boardbots.games.<name>.encoding` (found by `games.encoding_for`), because only
-the game knows which of its actions can ever occur and what a view holds.
+Each game declares both through its plug-in's `encoding` loader (the built-in
+games' `ENCODING` in `boardbots.games.<name>.encoding`; found by
+`games.encoding_for`), because only the game knows which of its actions can
+ever occur and what a view holds.
 The encoding reads a player view, never a state, so an agent trained on it
 cannot see what the seat may not know.
 """
