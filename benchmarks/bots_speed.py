@@ -1,11 +1,11 @@
 """Bot decision times: median and p95 per level in mid-game positions, and Hard's iterations/s.
 
 Positions come from seeded games played by Medium (so they look like real
-mid-games): 4-player Domination between rounds 4 and 12, and size-11 Y
-between 10 and 40 stones. Each level decides in every position with the
-real clock injected; Hard runs its default iterations with no time budget,
-so the figure is what 1,500 iterations cost here. Any position cache a game's
-heuristics keep is emptied before each timed decision.
+mid-games): 4-player and 2-player Domination between rounds 4 and 12, and
+size-11 Y between 10 and 40 stones. Each level decides in every position with
+the real clock injected; Hard runs the game's default cap (`hard_limits`) with
+no time budget, so the figure is what that search costs here. Any position
+cache a game's heuristics keep is emptied before each timed decision.
 """
 
 from __future__ import annotations
