@@ -13,7 +13,11 @@ from boardbots.bots.base import BotContext
 from boardbots.bots.params import Param
 from boardbots.bots.registry import (
     BotCodeError,
+    bot_defaults,
+    bot_factory,
     bot_games,
+    bot_names,
+    bot_params,
     check_bot,
     is_lab,
     make_bot,
@@ -95,6 +99,27 @@ def test_declared_parameters_match_the_bots_own(module: ModuleType, fields: type
     assert sorted(declared) == sorted(f.name for f in dataclasses.fields(fields))
 
 
+def test_every_bot_with_parameters_declares_their_defaults() -> None:
+    """The explanation pages and /api/config show these; read off a constructor they would
+    vanish when the native build compiles the bot's class, so they must be declared."""
+    for name in bot_names():
+        declared = {p.name for p in bot_params(name)}
+        assert set(bot_defaults(name)) == declared, name
+
+
+def test_parameters_without_defaults_are_refused() -> None:
+    with pytest.raises(ValueError, match="'undeclared' declares parameters"):
+        register_bot("undeclared", _Plugin, params=(Param("depth", int, 1, 4),))
+
+
+def test_big_money_reports_the_default_it_plays_with() -> None:
+    from boardbots.games.domination.strategies import BigMoneyBot
+
+    bot = bot_factory("bigmoney")()
+    assert isinstance(bot, BigMoneyBot)
+    assert bot_defaults("bigmoney") == {"duchy_at": bot.duchy_at}
+
+
 class _Plugin:
     level = "test-plugin"
 
@@ -107,7 +132,12 @@ class _Plugin:
 
 def test_a_plugin_registers_its_games_lab_flag_and_parameters() -> None:
     register_bot(
-        "test-plugin", _Plugin, games=("y",), lab=True, params=(Param("depth", int, 1, 4),)
+        "test-plugin",
+        _Plugin,
+        games=("y",),
+        lab=True,
+        params=(Param("depth", int, 1, 4),),
+        defaults=lambda: {"depth": 1},
     )
     assert bot_games("test-plugin") == ["y"] and is_lab("test-plugin")
     bot = make_bot("test-plugin:depth=3", "y")

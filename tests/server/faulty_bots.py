@@ -70,7 +70,12 @@ class NotesBot:
 
 
 bot_names()  # built-in bots first, so registering ours never hides them
-register_bot("sleepy", SleepyBot, params=(Param("seconds", float, 0.0, 3600.0),))
+register_bot(
+    "sleepy",
+    SleepyBot,
+    params=(Param("seconds", float, 0.0, 3600.0),),
+    defaults=lambda: {"seconds": 1.0},
+)
 for _bot in (SuicideBot, HangOnceBot, NotesBot):
     register_bot(_bot.level, _bot)
 register_bot("boom", Broken)  # raises

@@ -9,7 +9,6 @@ players may pick it, and its parameters' types and ranges.
 from __future__ import annotations
 
 import dataclasses
-import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -65,7 +64,9 @@ def register_bot(
 ) -> None:
     """Make `name` a bot code. A bot that takes parameters declares them in `params`:
     a code may set only those, each checked against its type and range. `defaults`
-    reports its default parameters as data (else the constructor's plain defaults)."""
+    reports its default parameters as data, and a bot with parameters must give it."""
+    if params and defaults is None:
+        raise ValueError(f"bot {name!r} declares parameters but no function reporting defaults")
     found = tuple(games) if games is not None else None
     _BOTS[name] = BotEntry(factory, found, lab, params, defaults)
 
@@ -133,21 +134,18 @@ def bot_factory(name: str) -> BotFactory:
 
 
 def bot_defaults(name: str) -> dict[str, Any]:
-    """The bot's default parameters as plain data, read live (never copied): what its
-    registration's `defaults` reports, else the constructor's plain keyword defaults."""
+    """The bot's default parameters as plain data, read live (never copied) from what its
+    registration's `defaults` reports; none when it declared none.
+
+    Declared, not read off the constructor's signature: a class compiled by the
+    native build has no signature to read, so a page would change with the build."""
     entry = _entry(name)
-    if entry.defaults is not None:
-        return dict(entry.defaults())
-    try:
-        params = inspect.signature(entry.factory).parameters.values()
-    except (TypeError, ValueError):
-        return {}
-    plain = (int, float, str, bool)
-    return {
-        p.name: p.default
-        for p in params
-        if p.default is not inspect.Parameter.empty and isinstance(p.default, plain)
-    }
+    return {} if entry.defaults is None else dict(entry.defaults())
+
+
+def bot_params(name: str) -> tuple[Param, ...]:
+    """The parameters bot `name` declared, the only ones a code may set."""
+    return _entry(name).params
 
 
 def bot_games(name: str) -> list[str] | None:

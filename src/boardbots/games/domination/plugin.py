@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from boardbots.core.encoding import Encoding
 from boardbots.core.heuristics import Heuristics
@@ -24,9 +25,21 @@ def _bots() -> tuple[BotSpec, ...]:
     from boardbots.games.domination.strategies import BigMoneyBot
 
     # Players may choose Big Money: the app offers it as the classic opponent.
-    big_money = BotSpec("bigmoney", BigMoneyBot, lab=False, params=(Param("duchy_at", int, 0, 12),))
+    big_money = BotSpec(
+        "bigmoney",
+        BigMoneyBot,
+        lab=False,
+        params=(Param("duchy_at", int, 0, 12),),
+        defaults=_big_money_defaults,
+    )
     # The gauntlet's scripted strategies are lab references, never offered to players.
     return (big_money, *(BotSpec(code, bot, lab=True) for code, bot in GAUNTLET.items()))
+
+
+def _big_money_defaults() -> dict[str, Any]:
+    from boardbots.games.domination.strategies import DUCHY_AT
+
+    return {"duchy_at": DUCHY_AT}
 
 
 def _encoding() -> Encoding:
