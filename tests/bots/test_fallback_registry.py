@@ -30,6 +30,14 @@ def test_a_failing_bot_gives_easys_move(bot: Broken | Cheater) -> None:
     assert "fallback" in ctx.notes
 
 
+def test_a_configured_fallback_bot_answers_instead_of_easy() -> None:
+    """A site may name another fallback (`fallback_bot`); every path must use it."""
+    view = _view()
+    action, ctx = decide_with_fallback(Broken(), view, seed=21, fallback="bigmoney")
+    assert action == make_bot("bigmoney").decide(view, BotContext(Rng(21)))
+    assert "fallback" in ctx.notes
+
+
 def test_a_working_bot_keeps_its_answer() -> None:
     view = _view()
     action, ctx = decide_with_fallback(MediumBot(), view, seed=21)

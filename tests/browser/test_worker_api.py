@@ -110,6 +110,23 @@ def test_an_illegal_answer_is_refused_and_easy_answers_instead() -> None:
     assert last["by"] == "fallback" and last["seat"] == 1
 
 
+def test_the_fallback_is_the_sites_fallback_bot() -> None:
+    """The page passes the site's `fallback_bot`; the reply names who chose the move."""
+    new_y("t-fallback-bot")
+    human_move("t-fallback-bot")
+    turn = json.loads(w.bot_turn("t-fallback-bot", BUDGETS))
+    reply = json.loads(w.fallback("t-fallback-bot", "timeout", "medium"))
+    assert reply["bot"] == "medium" and reply["notes"]["fallback"] == "timeout"
+    unknown = json.loads(w.fallback("t-fallback-bot", "timeout", "nosuch"))
+    assert unknown["bot"] == "random"  # even a broken setting still gives a move
+    legal = [entry["action"] for entry in json.loads(w.state("t-fallback-bot", 0))["legal"]]
+    assert turn["seat"] == 1 and not legal  # the human waits; the bot's cells are the rest
+    meta = json.dumps({"by": "fallback", "bot": reply["bot"], "ms": 1.0, "reason": "timeout"})
+    done = json.loads(w.bot_commit("t-fallback-bot", 0, turn["version"], json.dumps(reply), meta))
+    last = json.loads(done["frames"][0])["last"]
+    assert last["by"] == "fallback"
+
+
 def play_out(table_id: str, human: int = 0) -> None:
     for _ in range(60):
         state = json.loads(w.state(table_id, human))

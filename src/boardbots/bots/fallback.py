@@ -67,8 +67,9 @@ def decide_with_fallback(
     budget_ms: float | None = None,
     now: Callable[[], float] = _no_clock,
     max_iterations: int | None = None,
+    fallback: str = FALLBACK_CODE,
 ) -> tuple[Action, BotContext]:
-    """The bot's legal answer, or the fallback's; the context returned says which
+    """The bot's legal answer, or the `fallback` bot's; the context returned says which
     (notes["fallback"])."""
     ctx = BotContext(Rng(seed), now, budget_ms, max_iterations)
     start = now()
@@ -79,16 +80,11 @@ def decide_with_fallback(
             late = now() - start > budget_ms / 1000 * 2 + GRACE_S
             problem = "answered too late" if late else None
     except Exception as exc:  # any failure of a bot must not stop the game
-        log.exception("bot %s failed; falling back to Easy", bot.level)
+        log.exception("bot %s failed; falling back to %s", bot.level, fallback)
         problem = f"{type(exc).__name__}: {exc}"
     if problem is None:
         return action, ctx
-    return easy_answer(view, seed, problem)
-
-
-def easy_answer(view: View, seed: int, reason: str) -> tuple[Action, BotContext]:
-    """The fallback's move for `view`, with a fresh context noting why it was needed."""
-    action, ctx, _ = fallback_move(view, seed, reason)
+    action, ctx, _ = fallback_move(view, seed, problem, fallback)
     return action, ctx
 
 

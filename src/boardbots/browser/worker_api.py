@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from boardbots.bots.fallback import easy_answer
+from boardbots.bots.fallback import FALLBACK_CODE, fallback_move
 from boardbots.bots.registry import parse_code
 from boardbots.core.contract import Action
 from boardbots.core.rng import decision_seed
@@ -176,16 +176,17 @@ def decide(request_text: str) -> str:
     return _dump(bot_worker.decide(json.loads(request_text)))
 
 
-def fallback(table_id: str, reason: str) -> str:
-    """Easy's answer for the bot to move, computed in the engine Worker from that bot's
-    view (so it knows no more than the bot did)."""
+def fallback(table_id: str, reason: str, code: str = FALLBACK_CODE) -> str:
+    """The fallback bot's answer (`code`, the site's `fallback_bot`) for the bot to move,
+    computed in the engine Worker from that bot's view (so it knows no more than the
+    bot did); `bot` names who chose it, "random" when even the fallback failed."""
     table = _tables[table_id]
     seat = table.pending_seat()
     assert seat is not None
     view = table.game.player_view(table.state, seat)
     seed = decision_seed(table.seed, len(table.log))
-    action, ctx = easy_answer(view, seed, reason)
-    return _dump({"action": action, "notes": bot_worker.json_safe(ctx.notes)})
+    action, ctx, chosen = fallback_move(view, seed, reason, code)
+    return _dump({"action": action, "notes": bot_worker.json_safe(ctx.notes), "bot": chosen})
 
 
 def bot_commit(table_id: str, human: int, version: int, reply_text: str, meta_text: str) -> str:

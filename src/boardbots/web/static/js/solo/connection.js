@@ -14,6 +14,7 @@ export function workerConfig(config) {
     budgets_ms: { ...config.budgets_ms, default: config.default_budget_ms },
     timeout: config.timeout,
     min_think_ms: config.min_think_ms,
+    fallback_bot: config.fallback_bot,
   };
 }
 

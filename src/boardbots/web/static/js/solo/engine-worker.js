@@ -9,7 +9,7 @@ import { bootPython } from "./python.js";
 import { loadRecord, saveRecord } from "./records.js";
 
 let api = null;
-let cfg = null; // from the page: urls, budgets, timeout, min_think_ms
+let cfg = null; // from the page: urls, budgets, timeout, min_think_ms, fallback_bot
 let table = null; // {id, human}
 let bots = null;
 let generation = 0; // bumped by every undo: older bot answers are stale
@@ -169,11 +169,13 @@ async function botTurn(turn) {
   status();
 }
 
-// Easy answers here, in the engine Worker, from the bot's own view.
+// The fallback bot (the site's fallback_bot, Easy by default) answers here, in the
+// engine Worker, from the bot's own view.
 function fallback(reason) {
   counters.fallbacks += 1;
   counters.fallback_reasons[reason] = (counters.fallback_reasons[reason] || 0) + 1;
-  return { reply: api.fallback(table.id, reason), meta: { by: "fallback", bot: "easy", reason } };
+  const reply = api.fallback(table.id, reason, cfg.fallback_bot || "easy");
+  return { reply, meta: { by: "fallback", bot: JSON.parse(reply).bot, reason } };
 }
 
 self.onmessage = (event) => {
