@@ -41,7 +41,9 @@ def serve(
         help="Bot worker processes; 0: no pool, every bot move is the fallback bot's.",
         show_default="2",
     ),
-    log_level: str = typer.Option(None, help="debug, info, warning or error.", show_default="info"),
+    log_level: str = typer.Option(
+        None, help="debug, info, warning, error or critical.", show_default="info"
+    ),
     bots: str = typer.Option(
         None, help="Where bots think: local (worker processes) or ray.", show_default="local"
     ),
