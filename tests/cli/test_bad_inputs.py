@@ -94,6 +94,25 @@ CASES: dict[str, tuple[Setup, str]] = {
         _in_tmp("play-domination", "--kingdom", "[" * 3000 + "]" * 3000),
         "kingdom",
     ),
+    "replay a Dig action of the wrong kind": (
+        _replay(
+            '{"format": "boardbots-replay/1", "game": "dig", "players": 2, "seed": 1, '
+            '"actions": [{"seat": 1, "action": "zzz"}]}'
+        ),
+        "zzz",
+    ),
+    "replay a seed that is no whole number": (
+        _replay('{"format": "boardbots-replay/1", "game": "y", "players": 2, "seed": 1e400}'),
+        "seed",
+    ),
+    "replay players as text": (
+        _replay('{"format": "boardbots-replay/1", "game": "y", "players": "2", "seed": 1}'),
+        "players",
+    ),
+    "replay options not an object": (
+        _replay("{" + REPLAY_HEAD.replace('"y"', '"dig"') + ', "options": "x"}'),
+        "options",
+    ),
     "replay with no format": (_replay('{"game": "y", "players": 2, "seed": 1}'), "no format"),
     "replay of another format": (_replay('{"format": "x/2", "game": "y"}'), "'x/2'"),
     "replay with no game": (_replay('{"format": "boardbots-replay/1", "players": 2}'), "no 'game'"),
