@@ -143,6 +143,18 @@ CASES: dict[str, tuple[Setup, str]] = {
         _in_tmp(*SIM, "--seats", "easy,easy", "--journal", "TMP/afile/j.jsonl"),
         "afile",
     ),
+    "sim a hundred thousand workers": (
+        _in_tmp("sim", "--game", "y", "--seats", "easy,easy", "--workers", "100000"),
+        "--workers",
+    ),
+    "tune a hundred thousand workers": (
+        _in_tmp(*TUNE[:-4], "--bot", "hard", "--grid", "c=0.2", "--workers", "100000"),
+        "--workers",
+    ),
+    "accept a hundred thousand workers": (
+        _in_tmp("accept", "--game", "y", "--workers", "100000"),
+        "--workers",
+    ),
     "sim no games": (_in_tmp(*SIM, "--seats", "easy,easy", "--games", "0"), "games"),
     "sim an unknown backend": (
         _in_tmp(*SIM, "--seats", "easy,easy", "--backend", "spark"),
