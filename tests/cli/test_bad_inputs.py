@@ -200,6 +200,13 @@ CASES: dict[str, tuple[Setup, str]] = {
         _pipe("serve", "--config", "PIPE", "--data", "PIPE.d"),
         "regular file",
     ),
+    "serve a plug-in that is not there": (
+        lambda tmp: [
+            *["serve", "--port", "0", "--data", str(tmp / "d"), "--workers", "0", "--config"],
+            *_file("p.toml", 'plugins = ["no_such_plugin_module"]\n')(tmp),
+        ],
+        "no_such_plugin_module",
+    ),
     "serve negative workers": (_in_tmp("serve", "--workers", "-1", "--data", "TMP/d"), "workers"),
     "serve bots nowhere": (_in_tmp("serve", "--bots", "cloud", "--data", "TMP/d"), "cloud"),
     "serve an address without ray": (
