@@ -143,3 +143,14 @@ def test_a_player_dropped_for_falling_behind_is_gone(
     assert not g.seat()["connected"]  # the socket's handler has ended
     g.clock.now += 60.0
     assert g.replace()["table"]["seats"][1]["kind"] == "bot"
+
+
+@pytest.mark.parametrize("bot", ["", False, 0, [], {}])
+def test_a_bot_that_is_no_code_is_refused_not_made_easy(
+    game: tuple[Game, WebSocketTestSession], bot: Any
+) -> None:
+    g, a = game
+    g.leave(a)
+    assert g.replace(ask=True, bot=bot)["error"]["code"] == "bad_seats"
+    assert g.seat()["kind"] == "human"  # nothing changed
+    assert g.replace(ask=True, bot=None)["table"]["seats"][1]["bot"] == "easy"
