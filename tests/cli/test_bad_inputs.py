@@ -94,6 +94,25 @@ CASES: dict[str, tuple[Setup, str]] = {
         _in_tmp("play-domination", "--kingdom", "[" * 3000 + "]" * 3000),
         "kingdom",
     ),
+    "replay a Dig action of the wrong kind": (
+        _replay(
+            '{"format": "boardbots-replay/1", "game": "dig", "players": 2, "seed": 1, '
+            '"actions": [{"seat": 1, "action": "zzz"}]}'
+        ),
+        "zzz",
+    ),
+    "replay a seed that is no whole number": (
+        _replay('{"format": "boardbots-replay/1", "game": "y", "players": 2, "seed": 1e400}'),
+        "seed",
+    ),
+    "replay players as text": (
+        _replay('{"format": "boardbots-replay/1", "game": "y", "players": "2", "seed": 1}'),
+        "players",
+    ),
+    "replay options not an object": (
+        _replay("{" + REPLAY_HEAD.replace('"y"', '"dig"') + ', "options": "x"}'),
+        "options",
+    ),
     "replay with no format": (_replay('{"game": "y", "players": 2, "seed": 1}'), "no format"),
     "replay of another format": (_replay('{"format": "x/2", "game": "y"}'), "'x/2'"),
     "replay with no game": (_replay('{"format": "boardbots-replay/1", "players": 2}'), "no 'game'"),
@@ -123,6 +142,18 @@ CASES: dict[str, tuple[Setup, str]] = {
     "sim journal under a file": (
         _in_tmp(*SIM, "--seats", "easy,easy", "--journal", "TMP/afile/j.jsonl"),
         "afile",
+    ),
+    "sim a hundred thousand workers": (
+        _in_tmp("sim", "--game", "y", "--seats", "easy,easy", "--workers", "100000"),
+        "--workers",
+    ),
+    "tune a hundred thousand workers": (
+        _in_tmp(*TUNE[:-4], "--bot", "hard", "--grid", "c=0.2", "--workers", "100000"),
+        "--workers",
+    ),
+    "accept a hundred thousand workers": (
+        _in_tmp("accept", "--game", "y", "--workers", "100000"),
+        "--workers",
     ),
     "sim no games": (_in_tmp(*SIM, "--seats", "easy,easy", "--games", "0"), "games"),
     "sim an unknown backend": (
@@ -168,6 +199,13 @@ CASES: dict[str, tuple[Setup, str]] = {
     "serve a config that is a pipe": (
         _pipe("serve", "--config", "PIPE", "--data", "PIPE.d"),
         "regular file",
+    ),
+    "serve a plug-in that is not there": (
+        lambda tmp: [
+            *["serve", "--port", "0", "--data", str(tmp / "d"), "--workers", "0", "--config"],
+            *_file("p.toml", 'plugins = ["no_such_plugin_module"]\n')(tmp),
+        ],
+        "no_such_plugin_module",
     ),
     "serve negative workers": (_in_tmp("serve", "--workers", "-1", "--data", "TMP/d"), "workers"),
     "serve bots nowhere": (_in_tmp("serve", "--bots", "cloud", "--data", "TMP/d"), "cloud"),

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 
+from boardbots.server.sessions import OUTBOX_SIZE
 from tests.server.conftest import (
     hello,
     make_config,
@@ -118,3 +119,38 @@ def test_a_player_who_joined_but_never_connected_is_away_from_joining(client: Te
     assert g.seat()["away_s"] == 0.0 and not g.seat()["connected"]
     g.clock.now += 60.0
     assert g.replace()["table"]["seats"][1]["kind"] == "bot"
+
+
+def test_a_player_dropped_for_falling_behind_is_gone(
+    game: tuple[Game, WebSocketTestSession],
+) -> None:
+    """A client that stops reading is cut off when its outbox fills; that closed the
+    session before the hub detached it, so the seat stayed connected for good: never
+    replaceable, and the table never abandoned."""
+    g, a = game
+    hub = g.client.app.state.hub  # type: ignore[attr-defined]
+    with g.client.websocket_connect(f"/ws/tables/{g.tid}") as b:
+        hello(b, 1, g.t1)
+        receive_until(a, lambda m: m["type"] == "table" and m["table"]["seats"][1]["connected"])
+        [slow] = [s for s in hub.sessions[g.tid] if s.seat == 1]
+
+        def flood() -> None:
+            for _ in range(OUTBOX_SIZE + 1):
+                slow.push({"type": "pong", "ref": None})
+
+        g.client.portal.call(flood)  # type: ignore[union-attr]
+        assert not slow.open
+    assert not g.seat()["connected"]  # the socket's handler has ended
+    g.clock.now += 60.0
+    assert g.replace()["table"]["seats"][1]["kind"] == "bot"
+
+
+@pytest.mark.parametrize("bot", ["", False, 0, [], {}])
+def test_a_bot_that_is_no_code_is_refused_not_made_easy(
+    game: tuple[Game, WebSocketTestSession], bot: Any
+) -> None:
+    g, a = game
+    g.leave(a)
+    assert g.replace(ask=True, bot=bot)["error"]["code"] == "bad_seats"
+    assert g.seat()["kind"] == "human"  # nothing changed
+    assert g.replace(ask=True, bot=None)["table"]["seats"][1]["bot"] == "easy"

@@ -85,7 +85,18 @@ def test_a_name_with_control_characters_is_refused(client: TestClient, name: str
     assert _tables(client) == before
 
 
-@pytest.mark.parametrize("name", ["สมชาย", "Zoë", "👩‍👩‍👧 family", "名前"])
+@pytest.mark.parametrize("name", ["\u200b", "\u00ad\u00ad", " \ufeff ", "\u2060", "\u0301"])
+def test_a_name_nobody_can_see_is_refused(client: TestClient, name: str) -> None:
+    """Zero-width and soft-hyphen characters are format characters, not controls: a name
+    of nothing else showed as an empty seat."""
+    before = _tables(client)
+    seats = [{"kind": "human", "name": name}, HUMAN]
+    r = client.post("/api/tables", json={"game": "y", "seats": seats})
+    assert "printable text" in _one_line_error(r)
+    assert _tables(client) == before
+
+
+@pytest.mark.parametrize("name", ["สมชาย", "Zoë", "👩‍👩‍👧 family", "名前", "می\u200cخواهم"])
 def test_names_in_any_script_are_kept(client: TestClient, name: str) -> None:
     made = create(client, [{"kind": "human", "name": name}, HUMAN])
     assert made["table"]["seats"][0]["name"] == name

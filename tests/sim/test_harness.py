@@ -7,7 +7,9 @@ import json
 import pytest
 
 from boardbots.bots.registry import register_bot
+from boardbots.sim import harness
 from boardbots.sim.harness import MAX_CHUNK, MatchSpec, chunk_size, play_game, run, seats_for
+from boardbots.sim.pools import Backend, TaskPool
 from boardbots.sim.report import run_report
 from tests.fakes import Broken, Cheater
 
@@ -28,6 +30,23 @@ def test_one_and_two_workers_give_identical_results() -> None:
     two = run(SPEC, 12, seed=5, workers=2)
     assert _without_timing(one) == _without_timing(two)
     assert [r.index for r in two] == list(range(12))
+
+
+def test_a_pool_has_no_more_workers_than_games_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each local worker is a process started up front, so asking for more workers than
+    games must not start the extra ones."""
+    sizes: list[int] = []
+    real = harness.open_pool
+
+    def counted(backend: Backend, workers: int) -> TaskPool:
+        sizes.append(workers)
+        return real(backend, min(workers, 2))  # the test only counts what was asked
+
+    monkeypatch.setattr(harness, "open_pool", counted)
+    assert len(run(SPEC, 3, seed=5, workers=64)) == 3
+    assert sizes == [3]
+    assert len(run(SPEC, 1, seed=5, workers=64)) == 1
+    assert sizes == [3]  # one game: played here, no pool at all
 
 
 def test_tasks_grow_with_fast_games_and_the_results_do_not_change() -> None:

@@ -12,7 +12,13 @@ import typer
 from rich.table import Table
 
 from boardbots.cli import checks, progress
-from boardbots.cli.backend import ADDRESS_OPTION, BACKEND_OPTION, WORKERS_HELP, checked
+from boardbots.cli.backend import (
+    ADDRESS_OPTION,
+    BACKEND_OPTION,
+    MAX_WORKERS,
+    WORKERS_HELP,
+    checked,
+)
 from boardbots.cli.errors import fail
 from boardbots.cli.progress import Pace
 from boardbots.sim import acceptance, output, report
@@ -24,7 +30,7 @@ def accept(
     game: str = typer.Option(..., help="Game name (see `boardbots games`)."),
     full: bool = typer.Option(False, help="Run the full experiments (2,000+ games each)."),
     seed: int = typer.Option(2026, help="Seed for the whole suite."),
-    workers: int = typer.Option(os.cpu_count() or 1, min=1, help=WORKERS_HELP),
+    workers: int = typer.Option(os.cpu_count() or 1, min=1, max=MAX_WORKERS, help=WORKERS_HELP),
     out: Path = typer.Option(
         Path("artifacts/acceptance"), help="Folder for the JSON, Markdown and SVG report."
     ),

@@ -15,6 +15,9 @@ from boardbots.cli.errors import fail
 from boardbots.sim.pools import BACKENDS, Backend
 
 WORKERS_HELP = "Worker processes (with --backend ray and no --address: the Ray instance's CPUs)."
+MAX_WORKERS = 1024
+"""The most `--workers` a run takes, as `serve` takes for its bot workers: each is a
+process started up front, and a mistyped count should not fork a machine to a halt."""
 BACKEND_OPTION: str = typer.Option(
     "local", help="Where games are played: local (worker processes here) or ray (Ray tasks)."
 )

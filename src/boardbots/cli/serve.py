@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 import socket
@@ -96,8 +97,19 @@ def _settings(file: Path | None, overrides: dict[str, Any]) -> ServerConfig:
     except ValueError as exc:
         fail(str(exc))
     checks.writable_folder(Path(settings.data), "data folder")
+    _check_plugins(settings.plugins)
     _check_bots(settings)
     return settings
+
+
+def _check_plugins(names: list[str]) -> None:
+    """Import the plug-ins now, as the server would once started: a misspelt module was a
+    traceback from the app's start-up, after the line inviting people to open the page."""
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except (ImportError, TypeError, ValueError) as exc:  # also ".x", a relative name
+            fail(f"setting 'plugins': cannot import {name!r}: {exc}")
 
 
 def _check_bots(settings: ServerConfig) -> None:

@@ -14,7 +14,13 @@ from rich.table import Table
 
 from boardbots.bots.registry import split_seats
 from boardbots.cli import checks, progress
-from boardbots.cli.backend import ADDRESS_OPTION, BACKEND_OPTION, WORKERS_HELP, checked
+from boardbots.cli.backend import (
+    ADDRESS_OPTION,
+    BACKEND_OPTION,
+    MAX_WORKERS,
+    WORKERS_HELP,
+    checked,
+)
 from boardbots.cli.errors import fail
 from boardbots.cli.progress import Pace
 from boardbots.sim import report
@@ -43,7 +49,7 @@ def sim(
     seed: int = typer.Option(1, help="Run seed; game i uses a seed derived from it."),
     options: str = typer.Option(None, help="Game options as JSON, e.g. '{\"size\": 9}'."),
     out: Path = typer.Option(None, help="Write the JSON report here (schema in docs/sim.md)."),
-    workers: int = typer.Option(os.cpu_count() or 1, min=1, help=WORKERS_HELP),
+    workers: int = typer.Option(os.cpu_count() or 1, min=1, max=MAX_WORKERS, help=WORKERS_HELP),
     journal: Path = typer.Option(
         None, help="Keep every finished game in this file (JSON lines) as it ends."
     ),

@@ -11,7 +11,13 @@ from rich.table import Table
 
 from boardbots.bots.registry import split_seats
 from boardbots.cli import checks, progress
-from boardbots.cli.backend import ADDRESS_OPTION, BACKEND_OPTION, WORKERS_HELP, checked
+from boardbots.cli.backend import (
+    ADDRESS_OPTION,
+    BACKEND_OPTION,
+    MAX_WORKERS,
+    WORKERS_HELP,
+    checked,
+)
 from boardbots.cli.errors import fail
 from boardbots.sim.stopping import stop_on_signals
 from boardbots.sim.tune import lineups, parse_grid, tune
@@ -27,7 +33,7 @@ def tune_cmd(
     games: int = typer.Option(100, min=1, help="Games per candidate (the same seeds for all)."),
     seed: int = typer.Option(1, help="Seed of the shared game set."),
     options: str = typer.Option(None, help="Game options as JSON."),
-    workers: int = typer.Option(os.cpu_count() or 1, min=1, help=WORKERS_HELP),
+    workers: int = typer.Option(os.cpu_count() or 1, min=1, max=MAX_WORKERS, help=WORKERS_HELP),
     journal: Path = typer.Option(
         None, help="Folder keeping every candidate's finished games, one file each."
     ),

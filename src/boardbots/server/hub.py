@@ -308,10 +308,13 @@ class Hub:
             self.broadcast_table(table)
 
     def detach(self, session: Session) -> None:
-        was = session.role
+        """Whether a seat loses a connection is read from membership, not the role: a
+        session cut off for falling behind is already closed when its handler ends, and
+        its seat would otherwise stay connected for good."""
+        attached = session in self.sessions[session.table_id]
         session.close()
         self.sessions[session.table_id].discard(session)
-        if was is Role.PLAYER and session.seat is not None:
+        if attached and session.seat is not None:
             table = self.get(session.table_id)
             seat = table.seats[session.seat]
             seat.connections = max(0, seat.connections - 1)

@@ -167,7 +167,9 @@ async def replace(hub: Hub, table_id: str, seat: int, body: dict[str, Any]) -> d
     """The creator hands a departed human's seat to a bot so the others can finish: once
     the player has been gone for the grace time, or sooner when the creator asks."""
     table = hub.get(table_id)
-    code = body.get("bot") or "easy"
+    code = body.get("bot")
+    if code is None:  # absent or null; "", false or 0 is a mistake, not a wish for Easy
+        code = "easy"
     asked = body.get("ask", False)
     if not isinstance(asked, bool):
         raise ServerError(Code.BAD_REQUEST, "ask must be true or false")

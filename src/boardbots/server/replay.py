@@ -76,7 +76,10 @@ def rerun(data: dict[str, Any]) -> Rerun:
         raise ReplayError(f"not a {FORMAT} file (format is {data.get('format')!r})")
     try:
         game = get_game(data["game"])
-        state = game.new_state(int(data["players"]), int(data["seed"]), data.get("options") or {})
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise ReplayError("'options' must be an object")
+        state = game.new_state(_whole(data, "players"), _whole(data, "seed"), options)
     except KeyError as exc:
         raise ReplayError(f"cannot start the game: the file has no {exc}") from None
     except (TypeError, ValueError) as exc:
@@ -87,8 +90,11 @@ def rerun(data: dict[str, Any]) -> Rerun:
         if pending is None or pending["player"] != entry.get("seat"):
             raise ReplayError(f"decision {n}: the log says seat {entry.get('seat')} but {pending}")
         try:
+            # Checked by `applied` before `describe` reads it: a game may describe only
+            # actions that are legal (Dig's text raised IndexError on any other).
+            after = game.applied(state, entry["action"])
             text = game.describe(state, entry["action"])
-            state = game.applied(state, entry["action"])
+            state = after
         except (IllegalAction, KeyError) as exc:
             raise ReplayError(f"decision {n}: {exc}") from None
         lines.append(f"{n:4d} seat {entry['seat']} ({entry.get('by', '?')}): {text}")
@@ -97,3 +103,12 @@ def rerun(data: dict[str, Any]) -> Rerun:
     if recorded is not None and result != recorded:
         raise ReplayError(f"the re-run ends with {result}, the file says {recorded}")
     return Rerun(state, lines, result)
+
+
+def _whole(data: dict[str, Any], key: str) -> int:
+    """A whole-number field, refused rather than coerced: `int()` would take "2", 2.9 or
+    true, so a tampered file could still pass as the game it no longer is."""
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ReplayError(f"{key!r} must be a whole number, not {value!r}")
+    return value

@@ -19,6 +19,11 @@ separators."""
 EMBEDDINGS = ("LRE", "RLE", "PDF", "LRO", "RLO", "LRI", "RLI", "FSI", "PDI")
 """Bidirectional controls: they would turn the text shown after a name around."""
 
+UNSEEN = ("Cf", "Mn", "Me", "Zs")
+"""Categories that draw nothing on their own (zero-width joiners and spaces, soft
+hyphens, combining marks): allowed inside a name, as scripts and emoji need them, but a
+name must have something else."""
+
 
 def _hidden(ch: str) -> bool:
     return unicodedata.category(ch) in HIDDEN or unicodedata.bidirectional(ch) in EMBEDDINGS
@@ -34,6 +39,7 @@ def seat_name(value: Any, default: str) -> str:
         or not value.strip()
         or len(value) > MAX_NAME
         or any(_hidden(ch) for ch in value)
+        or all(unicodedata.category(ch) in UNSEEN for ch in value)
     ):
         raise ServerError(
             Code.BAD_REQUEST,

@@ -185,6 +185,9 @@ def run(
     kept = {i: r for i, r in (done or {}).items() if i < games}
     todo = [i for i in range(games) if i not in kept]
     records = list(kept.values())
+    # Every worker of a local pool is started at once, busy or not: `--games 1 --workers
+    # 100000` forked processes until the machine stalled.
+    workers = min(workers, max(1, len(todo)))
     if workers <= 1 and backend.kind == "local":
         for i in todo:
             records.append(play_game(spec, seed, i))
