@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from boardbots.bots.base import BotContext
-from boardbots.bots.fallback import easy_answer
+from boardbots.bots.fallback import fallback_move
 from boardbots.bots.registry import make_bot
 from boardbots.core.rng import Rng
 from boardbots.games import get_game
@@ -130,7 +130,8 @@ def solo_replay(page: Any) -> dict[str, Any]:
 
 def check_bot_decisions(replay: dict[str, Any]) -> int:
     """Re-decide every bot move in CPython from the same view and seed: Hard with the
-    iterations it reached in the browser, the fallback as Easy. Returns how many."""
+    iterations it reached in the browser, a fallback as the bot the log names (Easy by
+    default). Returns how many."""
     game = get_game(replay["game"])
     state = game.new_state(replay["players"], replay["seed"], replay["options"])
     checked = 0
@@ -138,7 +139,7 @@ def check_bot_decisions(replay: dict[str, Any]) -> int:
         if entry["by"] != "human":
             view = game.player_view(state, entry["seat"])
             if entry["by"] == "fallback":
-                action, _ = easy_answer(view, entry["seed"], entry["reason"])
+                action, _, _ = fallback_move(view, entry["seed"], entry["reason"], entry["bot"])
             else:
                 ctx = BotContext(
                     Rng(entry["seed"]), max_iterations=entry["notes"].get("iterations")
