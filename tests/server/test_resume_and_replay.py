@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from boardbots.cli import app as cli_app
 from boardbots.server.config import load_config
 from boardbots.server.store import Store
+from boardbots.server.table import Table
 from boardbots.server.tokens import hash_token
 from tests.server.conftest import (
     HUMAN,
@@ -20,6 +21,7 @@ from tests.server.conftest import (
     my_turn_state,
     open_client,
     send,
+    two_humans,
     wait_for,
 )
 
@@ -57,6 +59,35 @@ def _finished_replay(tmp_path: Path) -> dict[str, object]:
         replay: dict[str, object] = client.get(f"/api/tables/{tid}/replay").json()
     assert replay["status"] == "finished"
     return replay
+
+
+def test_lists_after_a_restart_summarise_ended_tables_without_replaying_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    finished = _finished_replay(tmp_path)["table"]
+    with open_client(make_config(tmp_path), tmp_path) as client:
+        tid, _, _, owner = two_humans(client)
+        closed = client.post(f"/api/tables/{tid}/close", json={"owner_token": owner})
+        assert closed.status_code == 200, closed.text
+        playing = two_humans(client)[0]
+    with open_client(make_config(tmp_path), tmp_path) as client:
+        hub = client.app.state.hub
+        assert set(hub.tables) == {playing}  # the restart rebuilt only the unfinished one
+
+        def no_replay(self: Table) -> None:
+            raise AssertionError(f"table {self.id} was replayed for a list")
+
+        with monkeypatch.context() as patched:
+            patched.setattr(Table, "replayed_safely", no_replay)
+            lists = {
+                which: client.get(f"/api/tables?status={which}").json()["tables"]
+                for which in ("finished", "all")
+            }
+        assert [t["id"] for t in lists["finished"]] == [tid, finished]
+        assert [t["id"] for t in lists["all"]] == [playing, tid, finished]
+        rebuilt = [hub.get(i).summary() for i in (playing, tid, finished)]
+        assert lists["all"] == rebuilt
+        assert rebuilt[2]["decision"] > 0 and rebuilt[1]["status"] == "closed"
 
 
 def test_replay_cli_reruns_the_game_and_checks_the_result(tmp_path: Path) -> None:

@@ -191,10 +191,10 @@ async def list_tables(request: Request) -> dict[str, Any]:
     if which not in _LISTS:
         raise ServerError(Code.BAD_REQUEST, f"status must be one of {', '.join(_LISTS)}")
     hub = _hub(request)
-    tables = [hub.get(i) for i in hub.store.recent(_LISTS[which], LIST_LIMIT)]
-    if which == "open":
-        tables = [t for t in tables if t.open_seats()]
-    return {"tables": [t.summary() for t in tables]}
+    ids = hub.store.recent(_LISTS[which], LIST_LIMIT)
+    if which == "open":  # waiting tables are always in memory
+        return {"tables": [t.summary() for t in map(hub.get, ids) if t.open_seats()]}
+    return {"tables": [hub.listed(i) for i in ids]}
 
 
 async def get_table(request: Request) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from boardbots.server.table import (
     SeatKind,
     Status,
     Table,
+    stored_summary,
     table_from_rows,
 )
 from boardbots.server.undo import Refusal, take_back
@@ -144,6 +145,21 @@ class Hub:
             else:
                 self.ended.put(table_id, table)
         return table
+
+    def listed(self, table_id: str) -> dict[str, Any]:
+        """A table's summary for the lobby lists. One that ended and is not in memory
+        is summarised from its stored rows, not rebuilt: a summary needs no state, and
+        replaying up to 200 whole logs for one list held the server for seconds."""
+        table = self.tables.get(table_id) or self.ended.get(table_id)
+        if table is not None:
+            return table.summary()
+        head = self.store.head(table_id)
+        if head is None:
+            raise ServerError(Code.TABLE_NOT_FOUND, f"there is no table {table_id!r}")
+        row, seats, decisions = head
+        if row["status"] in UNFINISHED:  # rebuilding may find it errored
+            return self.get(table_id).summary()
+        return stored_summary(row, seats, decisions)
 
     def _load(self, table_id: str) -> Table:
         loaded = self.store.load(table_id)

@@ -134,20 +134,29 @@ class Store:
         sql = f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY created_at DESC LIMIT ?"
         return [r["id"] for r in self._db.execute(sql, (*statuses, limit))]
 
+    def head(self, table_id: str) -> tuple[Row, list[Row], int] | None:
+        """The table row, its seats and how many decisions its log holds, or None:
+        all a lobby list shows, without reading the log."""
+        row = self._db.execute("SELECT * FROM tables WHERE id=?", (table_id,)).fetchone()
+        if row is None:
+            return None
+        table = _table_row(row)
+        seats = self._seats(table_id)
+        count = "SELECT COUNT(*) FROM actions WHERE table_id=?"
+        decisions: int = self._db.execute(count, (table_id,)).fetchone()[0]
+        return table, seats, decisions
+
+    def _seats(self, table_id: str) -> list[Row]:
+        sql = "SELECT * FROM seats WHERE table_id=? ORDER BY seat"
+        return [dict(r) for r in self._db.execute(sql, (table_id,))]
+
     def load(self, table_id: str) -> tuple[Row, list[Row], list[Row], list[Row]] | None:
         """The table row, its seats, its log and its takebacks in order, or None."""
         row = self._db.execute("SELECT * FROM tables WHERE id=?", (table_id,)).fetchone()
         if row is None:
             return None
-        table = dict(row)
-        table["options"] = json.loads(table["options"])
-        table["result"] = json.loads(table["result"]) if table["result"] else None
-        seats = [
-            dict(r)
-            for r in self._db.execute(
-                "SELECT * FROM seats WHERE table_id=? ORDER BY seat", (table_id,)
-            )
-        ]
+        table = _table_row(row)
+        seats = self._seats(table_id)
         log = [
             json.loads(r["entry"])
             for r in self._db.execute(
@@ -161,6 +170,13 @@ class Store:
             )
         ]
         return table, seats, log, takebacks
+
+
+def _table_row(row: sqlite3.Row) -> Row:
+    table = dict(row)
+    table["options"] = json.loads(table["options"])
+    table["result"] = json.loads(table["result"]) if table["result"] else None
+    return table
 
 
 def _connect(path: Path, synchronous: str) -> sqlite3.Connection:

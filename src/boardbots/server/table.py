@@ -248,3 +248,13 @@ def table_from_rows(
         takebacks=takebacks or [],
         result=row["result"],
     )
+
+
+def stored_summary(
+    row: dict[str, Any], seats: list[dict[str, Any]], decisions: int
+) -> dict[str, Any]:
+    """What `Table.summary` gives for an ended table, from its stored rows alone
+    (nobody is connected to a table that is not in memory)."""
+    summary = table_from_rows(row, seats, []).summary()
+    summary["decision"] = decisions
+    return summary
