@@ -207,6 +207,36 @@ CASES: dict[str, tuple[Setup, str]] = {
         ],
         "no_such_plugin_module",
     ),
+    "serve a budget for no bot": (
+        lambda tmp: [
+            "serve",
+            "--data",
+            str(tmp / "d"),
+            "--config",
+            *_file("b.toml", "budget_ms = {hrad = 700}\n")(tmp),
+        ],
+        "hrad",
+    ),
+    "serve iterations for no bot": (
+        lambda tmp: [
+            "serve",
+            "--data",
+            str(tmp / "d"),
+            "--config",
+            *_file("i.toml", "max_iterations = {nosuch = 9}\n")(tmp),
+        ],
+        "nosuch",
+    ),
+    "serve a fallback that is no bot": (
+        lambda tmp: [
+            "serve",
+            "--data",
+            str(tmp / "d"),
+            "--config",
+            *_file("f.toml", 'fallback_bot = "eazy"\n')(tmp),
+        ],
+        "eazy",
+    ),
     "serve negative workers": (_in_tmp("serve", "--workers", "-1", "--data", "TMP/d"), "workers"),
     "serve bots nowhere": (_in_tmp("serve", "--bots", "cloud", "--data", "TMP/d"), "cloud"),
     "serve an address without ray": (

@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 
 from boardbots import ray_cluster
+from boardbots.bots.registry import BotCodeError, bot_names, check_bot
 from boardbots.cli import checks
 from boardbots.cli.errors import fail
 from boardbots.server.config import DEFAULT_CONFIG_FILE, ServerConfig, load_config
@@ -98,6 +99,7 @@ def _settings(file: Path | None, overrides: dict[str, Any]) -> ServerConfig:
         fail(str(exc))
     checks.writable_folder(Path(settings.data), "data folder")
     _check_plugins(settings.plugins)
+    _check_bot_names(settings)
     _check_bots(settings)
     return settings
 
@@ -110,6 +112,24 @@ def _check_plugins(names: list[str]) -> None:
             importlib.import_module(name)
         except (ImportError, TypeError, ValueError) as exc:  # also ".x", a relative name
             fail(f"setting 'plugins': cannot import {name!r}: {exc}")
+
+
+def _check_bot_names(settings: ServerConfig) -> None:
+    """Settings keyed by bot name must name a bot, once the plug-ins have brought theirs:
+    `budget_ms = {hrad = 700}` was accepted and left Hard on the default budget."""
+    known = bot_names()
+    named = {
+        "budget_ms": [k for k in settings.budget_ms if k != "default"],
+        "max_iterations": list(settings.max_iterations),
+    }
+    for setting, names in named.items():
+        for name in names:
+            if name not in known:
+                fail(f"setting {setting!r} names no bot {name!r}; the bots are {', '.join(known)}")
+    try:
+        check_bot(settings.fallback_bot)
+    except BotCodeError as exc:
+        fail(f"setting 'fallback_bot': {exc}")
 
 
 def _check_bots(settings: ServerConfig) -> None:
