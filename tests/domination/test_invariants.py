@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from boardbots.core.contract import State
 from boardbots.core.rng import Rng
-from boardbots.games.domination.engine import GAME
+from boardbots.games.domination.engine import ACTION_PROMPTS, BUY_PROMPTS, GAME
 from boardbots.games.domination.strategies import big_money, random_play
 from tests.domination.helpers import all_cards
 
@@ -27,6 +28,9 @@ def check_invariants(state: State, start: Counter[str]) -> None:
     assert all(v >= 0 for v in state["supply"].values())
     for pl in state["players"]:
         assert len(pl["marks"]) <= len(pl["deck"])
+    # Every state shares the phase prompts, so no step may change one.
+    assert [{"player": p, "kind": "action"} for p in range(len(ACTION_PROMPTS))] == ACTION_PROMPTS
+    assert [{"player": p, "kind": "buy"} for p in range(len(BUY_PROMPTS))] == BUY_PROMPTS
     pend = GAME.pending(state)
     if pend is None:
         assert GAME.is_over(state) and GAME.legal_actions(state) == []
@@ -77,6 +81,9 @@ def test_random_strategy_games_end_and_keep_every_invariant() -> None:
             steps += 1
         assert GAME.is_over(state), "Random buys every turn, so its games end"
         assert abs(sum(GAME.result(state)) - 1) < 1e-9
+        # Zones hold the interned names only: the engine's scans rely on matching by identity.
+        zones = [c for pl in state["players"] for cards in pl.values() for c in cards]
+        assert all(c is sys.intern(c) for c in [*zones, *state["trash"]] if isinstance(c, str))
 
 
 @pytest.mark.slow

@@ -14,6 +14,7 @@ action scheme.
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 from boardbots.core.contract import (
@@ -32,6 +33,7 @@ from boardbots.core.results import shares_from_keys
 from boardbots.core.rng import Rng, mix_seed
 from boardbots.games.domination import hidden, text, view
 from boardbots.games.domination.effects import FRAMES, answer, choices, effect, resolve
+from boardbots.games.domination.options import MAX_PLAYERS
 from boardbots.games.domination.rules import TABLES, DominationRules, rules_from_options
 from boardbots.games.domination.tables import Tables
 from boardbots.games.domination.zones import (
@@ -49,6 +51,12 @@ OVER = "over"
 TREASURES = "treasures"
 END = "end"
 
+# The phase prompts, one per seat, shared by every state: a step then makes no new
+# dict for its prompt. Nothing changes a phase prompt in place (sub-decision prompts,
+# which their answers update, are made afresh), so sharing them is safe.
+ACTION_PROMPTS: list[Pending] = [{"player": p, "kind": ACTION_PHASE} for p in range(MAX_PLAYERS)]
+BUY_PROMPTS: list[Pending] = [{"player": p, "kind": BUY_PHASE} for p in range(MAX_PLAYERS)]
+
 
 def new_game(players: int, seed: int, options: dict[str, Any] | None = None) -> State:
     """A fresh game: supply by player count, shuffled starting decks, first hand drawn."""
@@ -58,10 +66,11 @@ def new_game(players: int, seed: int, options: dict[str, Any] | None = None) -> 
         raise ValueError(
             f"Domination is for {rules.min_players} to {rules.max_players} players, not {players}"
         )
-    kingdom = rules.choose_kingdom(seed)
+    kingdom = [sys.intern(name) for name in rules.choose_kingdom(seed)]
     first = first_player(seed, players)
     okey = json.dumps(opts, sort_keys=True, separators=(",", ":"))
-    start = [name for name, k in rules.starting_deck.items() for _ in range(k)]
+    # Interned, as every card name in a zone is (see effects.card_named).
+    start = [sys.intern(name) for name, k in rules.starting_deck.items() for _ in range(k)]
     state: State = {
         "game": "domination",
         "options": opts,
@@ -70,7 +79,9 @@ def new_game(players: int, seed: int, options: dict[str, Any] | None = None) -> 
         "seed": seed,
         "shuffles": 0,
         "n": players,
-        "supply": {name: rules.pile_size(name, players) for name in [*rules.basic, *kingdom]},
+        "supply": {
+            sys.intern(name): rules.pile_size(name, players) for name in [*rules.basic, *kingdom]
+        },
         "trash": [],
         "players": [new_player(list(start)) for _ in range(players)],
         "play": [],
@@ -84,7 +95,7 @@ def new_game(players: int, seed: int, options: dict[str, Any] | None = None) -> 
         "steps": 0,
         "log": [],
     }
-    _reset_turn(state, rules)
+    _reset_turn(state, tables(state))
     for pl in state["players"]:
         shuffle(state, pl["deck"])
         draw(state, pl, rules.hand_size)
@@ -102,9 +113,9 @@ def first_player(seed: int, players: int) -> int:
     return mix_seed("first", seed) % players
 
 
-def _reset_turn(state: State, rules: DominationRules) -> None:
-    state["actions"] = rules.start_actions
-    state["buys"] = rules.start_buys
+def _reset_turn(state: State, t: Tables) -> None:
+    state["actions"] = t.start_actions
+    state["buys"] = t.start_buys
     state["coins"] = 0
     state["bought"] = 0
     state["merchant"] = 0
@@ -126,10 +137,10 @@ def _prompt_phase(state: State, t: Tables) -> None:
             action = t.action
             for card in state["players"][cur]["hand"]:
                 if card in action:
-                    state["pending"] = {"player": cur, "kind": ACTION_PHASE}
+                    state["pending"] = ACTION_PROMPTS[cur]
                     return
         state["phase"] = BUY_PHASE
-    state["pending"] = {"player": cur, "kind": BUY_PHASE}
+    state["pending"] = BUY_PROMPTS[cur]
 
 
 def settle(state: State, t: Tables) -> None:
@@ -145,7 +156,6 @@ def settle(state: State, t: Tables) -> None:
 
 def _end_turn(state: State, t: Tables) -> None:
     """Clean-up, the end-of-game check, and the next player's turn."""
-    rules = t.rules
     cur = state["cur"]
     pl = state["players"][cur]
     disc = pl["discard"]
@@ -153,7 +163,7 @@ def _end_turn(state: State, t: Tables) -> None:
     disc += pl["hand"]
     disc += state["play"]
     state["play"] = []
-    deck, n = pl["deck"], rules.hand_size
+    deck, n = pl["deck"], t.hand_size
     size = len(deck)
     if size >= n and not pl["marks"]:
         # zones.draw's fast path, written out: most clean-ups need no reshuffle.
@@ -164,25 +174,26 @@ def _end_turn(state: State, t: Tables) -> None:
         draw(state, pl, n)
     turn = state["turn"] = state["turn"] + 1
     game_log = state["log"]
-    if len(game_log) > rules.log_length:
-        del game_log[: -rules.log_length]
-    if _ends_now(state, rules, turn):
+    if len(game_log) > t.log_length:
+        del game_log[: -t.log_length]
+    if _ends_now(state, t, turn):
         state["phase"] = OVER
         state["pending"] = None
         return
     state["cur"] = (cur + 1) % state["n"]
-    _reset_turn(state, rules)
+    _reset_turn(state, t)
     state["phase"] = ACTION_PHASE
     _prompt_phase(state, t)
 
 
-def _ends_now(state: State, rules: DominationRules, turn: int) -> bool:
+def _ends_now(state: State, t: Tables, turn: int) -> bool:
     supply = state["supply"]
-    if not supply[rules.end_pile] or (
-        0 in supply.values() and empty_piles(state) >= rules.piles_to_end
+    if not supply[t.end_pile] or (
+        not all(supply.values()) and empty_piles(state) >= t.piles_to_end
     ):
         return True
-    return rules.turn_limit is not None and turn >= rules.turn_limit * state["n"]
+    limit = t.turn_limit
+    return limit is not None and turn >= limit * state["n"]
 
 
 def _play_treasures(state: State, t: Tables, only: str | None) -> None:
@@ -240,7 +251,7 @@ def _apply_action(state: State, t: Tables, action: Action) -> None:
     if action == END:
         state["phase"] = BUY_PHASE
         return
-    name = str(action)[5:]
+    name = t.played_name[action]
     cur = state["cur"]
     state["actions"] -= 1
     state["players"][cur]["hand"].remove(name)
@@ -262,7 +273,9 @@ def legal(state: State, t: Tables) -> list[Action]:
     if kind == BUY_PHASE:
         coins, supply = state["coins"], state["supply"]
         buys: list[Action]
-        if 0 in supply.values():
+        # "Some pile is empty": pile sizes are never negative, and the builtin `all`
+        # tests truth in C, faster than `0 in` compares each count with 0.
+        if not all(supply.values()):
             buys = [b for c, n, b in t.buy_list if c <= coins and supply[n]]
         else:
             buys = t.buys_with[coins if coins < t.max_cost else t.max_cost]
@@ -285,7 +298,7 @@ def buy_options(state: State, t: Tables) -> list[Action]:
     never change it.
     """
     coins, supply = state["coins"], state["supply"]
-    if 0 in supply.values():
+    if not all(supply.values()):  # some pile is empty (see `legal`)
         return [b for c, n, b in t.buy_list if c <= coins and supply[n]]
     return t.buys_with[coins if coins < t.max_cost else t.max_cost]
 

@@ -8,6 +8,7 @@ this class while the rules stay a plain dataclass.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 from boardbots.games.domination.cards import (
@@ -46,13 +47,34 @@ class Tables:
     supply_treasure: frozenset[str]
     buy_list: list[tuple[int, str, str]]
     bought_name: dict[str | int, str]
+    played_name: dict[str | int, str]
     max_cost: int
     buys_with: list[list[str | int]]
+    hand_size: int
+    start_actions: int
+    start_buys: int
+    log_length: int
+    end_pile: str
+    piles_to_end: int
+    turn_limit: int | None
 
     def __init__(self, rules: DominationRules, kingdom: list[str]) -> None:
-        cards = rules.cards
+        # Card names interned, as the engine keeps them in zones (effects.card_named), so
+        # lookups and zone scans match names by identity; a name with a space ("Council
+        # Room") is not interned by Python on its own.
+        cards = {sys.intern(n): c for n, c in rules.cards.items()}
         self.rules = rules
-        self.supply = [*rules.basic, *kingdom]
+        # The rule numbers every turn's clean-up reads, copied here because the
+        # rules are a plain dataclass: reading them there costs a generic attribute
+        # lookup each time, here a native field (the native build compiles this class).
+        self.hand_size = rules.hand_size
+        self.start_actions = rules.start_actions
+        self.start_buys = rules.start_buys
+        self.log_length = rules.log_length
+        self.end_pile = rules.end_pile
+        self.piles_to_end = rules.piles_to_end
+        self.turn_limit = rules.turn_limit
+        self.supply = [sys.intern(n) for n in [*rules.basic, *kingdom]]
         self.cost = {n: int(c["cost"]) for n, c in cards.items()}
         self.coins = {n: int(c["coins"]) for n, c in cards.items()}
         self.vp = {n: int(c["vp"]) for n, c in cards.items()}
@@ -72,6 +94,8 @@ class Tables:
         # (name, its "play:" action) in listing order, so legal lists build no strings.
         self.action_plays = [(n, "play:" + n) for n in self.action_order]
         self.treasure_plays = [(n, "play:" + n) for n in self.treasure_order]
+        # The card a "play:" action names, as the same object the zones hold.
+        self.played_name = {play: n for n, play in self.action_plays}
         self.supply_treasure = frozenset(self.treasure_order)
         by_cost = sorted(self.supply, key=lambda n: (self.cost[n], self.supply.index(n)))
         self.buy_list = [(self.cost[n], n, "buy:" + n) for n in by_cost]
