@@ -22,9 +22,16 @@ that wins most against the base script on one kingdom:
   itself, so the figure in the data is not the one the climb selected on. It
   is written only if its confirmed share's 95% interval lies above one half.
 
+With `--against CODE` the climb looks for a counter instead: a list that beats
+that other strategy by more than the base does. Hard follows a counter only
+while it takes its opponent for that strategy, so there is no guard; the
+confirmation plays the counter and the base against it on the same games, and
+the counter is written only if it wins more, paired game by game, by a margin
+whose 95% interval clears zero. Its figures against the rest are reported.
+
     python benchmarks/tune_scripts.py doublewitch [--steps 300] [--games 4000]
         [--seed 12] [--walks 2] [--slack 0.02] [--confirm-seed 99]
-        [--confirm-games 20000] [--kingdom CARDS] [--out PATH]
+        [--confirm-games 20000] [--kingdom CARDS] [--against CODE] [--out PATH]
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import statistics
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -40,7 +48,7 @@ from boardbots.cli.argtypes import Parser, count
 from boardbots.games.domination.gauntlet import head_to_head
 from boardbots.games.domination.playbook import STRATEGIES, buys_to_data
 from boardbots.games.domination.scripted import Rule, Strategy
-from boardbots.sim.metrics import mean_interval
+from boardbots.sim.metrics import Z95, mean_interval
 
 OUT = Path(__file__).parent.parent / "src/boardbots/games/domination/data/tuned_scripts.json"
 
@@ -184,33 +192,52 @@ def guarded(g: Genome, base: str, kingdom: list[str], floor: dict[str, float], s
     return True
 
 
-def climb(task: tuple[str, list[str], int, int, int, int, float]) -> tuple[float, Genome]:
+Task = tuple[str, str, list[str], int, int, int, int, float]
+"""base, against, kingdom, steps, games, seed, walk, slack: one walk's settings."""
+
+
+def climb(task: Task) -> tuple[float, Genome]:
     """One greedy walk: a mutation is kept when it wins more of the same games than the
     incumbent and passes the guard. Returns the walk's best share and its genome."""
-    base, kingdom, steps, games, seed, walk, slack = task
+    base, against, kingdom, steps, games, seed, walk, slack = task
     g = START[base][0]
     cards = [c for c in kingdom if c in PLAYABLE]
-    floor = {
-        c: share(base, c, GUARD_GAMES, kingdom, seed)["mean"] - slack for c in rivals(base, kingdom)
-    }
+    guarded_rivals = rivals(base, kingdom) if against == base else []
+    floor = {c: share(base, c, GUARD_GAMES, kingdom, seed)["mean"] - slack for c in guarded_rivals}
     rng = random.Random(walk)
-    best = share(candidate(g, base), base, games, kingdom, seed)["mean"]
+    best = share(candidate(g, base), against, games, kingdom, seed)["mean"]
     print(f"walk {walk} start: {best:.1%}", flush=True)
     for step in range(steps):
         c = mutate(g, rng, cards)
         if rng.random() < 0.3:
             c = mutate(c, rng, cards)
-        s = share(candidate(c, base), base, games, kingdom, seed)["mean"]
+        s = share(candidate(c, base), against, games, kingdom, seed)["mean"]
         if s > best and guarded(c, base, kingdom, floor, seed):
             g, best = c, s
             print(f"walk {walk} step {step + 1}/{steps}: {best:.1%} {json.dumps(g)}", flush=True)
     return best, g
 
 
+def paired_edge(
+    ours: Strategy, base: str, against: str, games: int, kingdom: list[str], seed: int
+) -> dict[str, float]:
+    """How much more a counter wins against `against` than the base does, game by game
+    on the same seeds, with a normal 95% interval of that difference."""
+    mine = [x for x, _ in head_to_head(ours, against, games, {"kingdom": kingdom}, seed)]
+    theirs = [x for x, _ in head_to_head(base, against, games, {"kingdom": kingdom}, seed)]
+    diffs = [a - b for a, b in zip(mine, theirs, strict=True)]
+    mean = statistics.fmean(diffs)
+    half = Z95 * statistics.stdev(diffs) / len(diffs) ** 0.5
+    return {"edge": mean, "low": mean - half, "high": mean + half, "base": statistics.fmean(theirs)}
+
+
 def main() -> None:
     parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("base", choices=sorted(START), help="the playbook strategy to improve on")
     parser.add_argument("--kingdom", help="comma-separated cards (default: the base's row)")
+    parser.add_argument(
+        "--against", choices=sorted(STRATEGIES), help="tune a counter to this strategy instead"
+    )
     parser.add_argument("--steps", type=count, default=300)
     parser.add_argument("--games", type=count, default=4000, help="games per candidate")
     parser.add_argument("--seed", type=int, default=12, help="the tuning games' seed")
@@ -221,29 +248,52 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     base = args.base
+    against = args.against or base
     kingdom = args.kingdom.split(",") if args.kingdom else START[base][1]
-    tasks = [
-        (base, kingdom, args.steps, args.games, args.seed, walk, args.slack)
+    tasks: list[Task] = [
+        (base, against, kingdom, args.steps, args.games, args.seed, walk, args.slack)
         for walk in range(1, args.walks + 1)
     ]
     with ProcessPoolExecutor(min(args.walks, os.cpu_count() or 1)) as pool:
         walks = list(pool.map(climb, tasks))
     best, g = max(walks, key=lambda w: w[0])  # chosen on the tuning games, not the confirmation
     tuned = candidate(g, base)
-    confirm = share(tuned, base, args.confirm_games, kingdom, args.confirm_seed)
+    confirm = share(tuned, against, args.confirm_games, kingdom, args.confirm_seed)
     low, high = confirm["low"], confirm["high"]
-    print(f"confirmed against {base}: {confirm['mean']:.1%} ({low:.1%}-{high:.1%})")
+    print(f"confirmed against {against}: {confirm['mean']:.1%} ({low:.1%}-{high:.1%})")
     others = {}
-    for code in rivals(base, kingdom):
+    for code in [
+        c for c in STRATEGIES if c != against and set(STRATEGIES[c].cards) <= set(kingdom)
+    ]:
         ours = share(tuned, code, args.confirm_games // 5, kingdom, args.confirm_seed)["mean"]
         theirs = share(base, code, args.confirm_games // 5, kingdom, args.confirm_seed)["mean"]
         others[code] = {"tuned": round(ours, 4), "base": round(theirs, 4)}
         print(f"against {code}: tuned {ours:.1%}, {base} {theirs:.1%}")
+    confirmed = {
+        "seed": args.confirm_seed,
+        "games": args.confirm_games,
+        "share": round(confirm["mean"], 4),
+        "low": round(low, 4),
+        "high": round(high, 4),
+    }
+    command = (
+        f"python benchmarks/tune_scripts.py {base} --steps {args.steps} --games {args.games} "
+        f"--seed {args.seed} --walks {args.walks} --slack {args.slack}"
+    )
+    if against != base:
+        edge = paired_edge(tuned, base, against, args.confirm_games, kingdom, args.confirm_seed)
+        print(f"edge over {base}: {edge['edge']:+.1%} ({edge['low']:+.1%} to {edge['high']:+.1%})")
+        confirmed["base_share"] = round(edge["base"], 4)
+        confirmed["edge_low"] = round(edge["low"], 4)
+        command += f" --against {against}"
+        low = 0.5 + edge["low"]  # the test below reads "clears zero" for a counter
     if low <= 0.5:
-        print("not written: the confirmed share does not clear one half")
+        print("not written: the confirmed share does not clear the base's")
         return
     data = json.loads(args.out.read_text()) if args.out.exists() else {}
-    data[base] = {
+    data[base if against == base else f"{base} vs {against}"] = {
+        "base": base,
+        "against": against,
         "buys": buys_to_data(tuned.buys),
         "genome": g,
         "kingdom": kingdom,
@@ -255,16 +305,9 @@ def main() -> None:
             "slack": args.slack,
             "share": round(best, 4),
         },
-        "confirmed": {
-            "seed": args.confirm_seed,
-            "games": args.confirm_games,
-            "share": round(confirm["mean"], 4),
-            "low": round(low, 4),
-            "high": round(high, 4),
-        },
+        "confirmed": confirmed,
         "others": others,
-        "command": f"python benchmarks/tune_scripts.py {base} --steps {args.steps} "
-        f"--games {args.games} --seed {args.seed} --walks {args.walks} --slack {args.slack}",
+        "command": command,
     }
     args.out.write_text(json.dumps(data, indent=1) + "\n")
     print(f"written to {args.out}")

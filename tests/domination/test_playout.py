@@ -44,7 +44,7 @@ def test_we_play_our_own_version_of_the_kingdoms_best_strategy() -> None:
     state = GAME.new_state(2, 1, {"kingdom": WITCH_KINGDOM})
     mine = seat_strategies(state, 0)[0]
     assert best_for(WITCH_KINGDOM).code == "doublewitch"
-    assert mine is own_version(best_for(WITCH_KINGDOM))
+    assert mine is own_version(best_for(WITCH_KINGDOM), WITCH_KINGDOM)
     assert mine.code == "doublewitch-tuned"  # data/tuned_scripts.json has one
 
 
@@ -54,7 +54,7 @@ def test_in_four_players_we_play_the_original() -> None:
 
 
 def test_strategies_without_a_tuned_version_are_played_as_they_are() -> None:
-    assert own_version(STRATEGIES["bmu"]) is STRATEGIES["bmu"]
+    assert own_version(STRATEGIES["bmu"], WITCH_KINGDOM) is STRATEGIES["bmu"]
 
 
 def test_an_opponent_is_guessed_from_the_kingdom_cards_it_owns() -> None:

@@ -196,25 +196,39 @@ def _rule(card: str, conds: list[list[Any]]) -> Rule:
 
 
 @functools.cache
-def _tuned() -> dict[str, Strategy]:
+def _tuned() -> dict[tuple[str, str], Strategy]:
+    """(base, against) -> Hard's version of `base`; against == base for a plain tuned
+    version, another code for a counter to that strategy."""
     path = resources.files("boardbots.games.domination") / "data" / "tuned_scripts.json"
     data: dict[str, Any] = json.loads(path.read_text())
     out = {}
-    for base, entry in data.items():
+    for entry in data.values():
+        base, against = entry["base"], entry["against"]
         strategy = STRATEGIES[base]
         buys = tuple(_rule(card, conds) for card, conds in entry["buys"])
-        out[base] = Strategy(
-            f"{base}-tuned", f"{strategy.title}, tuned", entry["command"], strategy.cards, buys
-        )
+        if against == base:
+            code, title, cards = f"{base}-tuned", f"{strategy.title}, tuned", strategy.cards
+        else:
+            code, title = f"{base}-vs-{against}", f"{strategy.title}, countering {against}"
+            # A counter may lean on other kingdom cards than its base: it needs them all.
+            cards = tuple(dict.fromkeys(c for c, _ in buys if c in entry["kingdom"]))
+        out[base, against] = Strategy(code, title, entry["command"], cards, buys)
     return out
 
 
-def own_version(strategy: Strategy) -> Strategy:
-    """Hard's own version of a playbook strategy: the tuned variant where one beat the
-    original head to head on a fresh seed set (`data/tuned_scripts.json`, written by
-    benchmarks/tune_scripts.py), else the strategy itself. Opponents are still guessed
-    as the originals: those are what people play."""
-    return _tuned().get(strategy.code, strategy)
+def own_version(strategy: Strategy, kingdom: list[str], against: str | None = None) -> Strategy:
+    """Hard's own version of a playbook strategy (`data/tuned_scripts.json`, written by
+    benchmarks/tune_scripts.py): the counter to `against`, the opponent's guessed
+    strategy, where one was tuned and its cards are all in `kingdom`; else the
+    tuned variant, where one beat the original head to head on a fresh seed set; else
+    the strategy itself. Opponents are still guessed as the originals: those are what
+    people play."""
+    tuned = _tuned()
+    if against is not None and against != strategy.code:
+        counter = tuned.get((strategy.code, against))
+        if counter is not None and set(counter.cards) <= set(kingdom):
+            return counter
+    return tuned.get((strategy.code, strategy.code), strategy)
 
 
 def best_for(kingdom: list[str]) -> Strategy:

@@ -9,7 +9,8 @@ players use, knows all of that, so the search becomes a one-step improvement
 on the best known script: try each candidate, then play on by the script.
 
 Who plays what: we follow the kingdom's strongest playbook strategy (in 2
-players our own tuned version of it, where one is in the data). Each
+players our own tuned version of it, where one is in the data, or our counter
+to the strategy we take the opponent for, where one was tuned). Each
 opponent follows the strongest one whose kingdom cards they already own (their
 gains are public), else the kingdom's strongest, as a newcomer to the
 kingdom would be guessed to play.
@@ -61,10 +62,11 @@ def seat_strategies(state: State, me: int) -> list[Strategy]:
     """The strategy each seat follows in the playout (see the module's docstring)."""
     kingdom = state["kingdom"]
     best = best_for(kingdom)
-    mine = own_version(best) if state["n"] <= TUNED_SEATS else best
-    out = []
-    for p in range(state["n"]):
-        out.append(mine if p == me else _guess(state, p, kingdom, best))
+    n = state["n"]
+    out = [best if p == me else _guess(state, p, kingdom, best) for p in range(n)]
+    if n <= TUNED_SEATS:
+        against = out[1 - me].code if n == 2 else None
+        out[me] = own_version(best, kingdom, against)
     return out
 
 
