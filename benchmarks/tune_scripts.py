@@ -286,7 +286,7 @@ def main() -> None:
         confirmed["base_share"] = round(edge["base"], 4)
         confirmed["edge_low"] = round(edge["low"], 4)
         command += f" --against {against}"
-        low = 0.5 + edge["low"]  # the test below reads "clears zero" for a counter
+        low = 0.5 + edge["low"]  # so the check below asks that the paired edge clears zero
     if low <= 0.5:
         print("not written: the confirmed share does not clear the base's")
         return
