@@ -262,9 +262,7 @@ def main() -> None:
     low, high = confirm["low"], confirm["high"]
     print(f"confirmed against {against}: {confirm['mean']:.1%} ({low:.1%}-{high:.1%})")
     others = {}
-    for code in [
-        c for c in STRATEGIES if c != against and set(STRATEGIES[c].cards) <= set(kingdom)
-    ]:
+    for code in rivals(against, kingdom):
         ours = share(tuned, code, args.confirm_games // 5, kingdom, args.confirm_seed)["mean"]
         theirs = share(base, code, args.confirm_games // 5, kingdom, args.confirm_seed)["mean"]
         others[code] = {"tuned": round(ours, 4), "base": round(theirs, 4)}
@@ -286,8 +284,8 @@ def main() -> None:
         confirmed["base_share"] = round(edge["base"], 4)
         confirmed["edge_low"] = round(edge["low"], 4)
         command += f" --against {against}"
-        low = 0.5 + edge["low"]  # so the check below asks that the paired edge clears zero
-    if low <= 0.5:
+    clears = low > 0.5 if against == base else confirmed["edge_low"] > 0
+    if not clears:
         print("not written: the confirmed share does not clear the base's")
         return
     data = json.loads(args.out.read_text()) if args.out.exists() else {}
