@@ -48,7 +48,7 @@ from boardbots.cli.argtypes import Parser, count
 from boardbots.games.domination.gauntlet import head_to_head
 from boardbots.games.domination.playbook import STRATEGIES, buys_to_data
 from boardbots.games.domination.scripted import Rule, Strategy
-from boardbots.sim.metrics import Z95, mean_interval
+from boardbots.sim.metrics import mean_interval, paired_difference
 
 OUT = Path(__file__).parent.parent / "src/boardbots/games/domination/data/tuned_scripts.json"
 
@@ -225,10 +225,13 @@ def paired_edge(
     on the same seeds, with a normal 95% interval of that difference."""
     mine = [x for x, _ in head_to_head(ours, against, games, {"kingdom": kingdom}, seed)]
     theirs = [x for x, _ in head_to_head(base, against, games, {"kingdom": kingdom}, seed)]
-    diffs = [a - b for a, b in zip(mine, theirs, strict=True)]
-    mean = statistics.fmean(diffs)
-    half = Z95 * statistics.stdev(diffs) / len(diffs) ** 0.5
-    return {"edge": mean, "low": mean - half, "high": mean + half, "base": statistics.fmean(theirs)}
+    diff = paired_difference(mine, theirs)
+    return {
+        "edge": diff["mean"],
+        "low": diff["low"],
+        "high": diff["high"],
+        "base": statistics.fmean(theirs),
+    }
 
 
 def main() -> None:

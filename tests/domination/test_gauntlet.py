@@ -13,8 +13,14 @@ from boardbots.bots.base import BotContext
 from boardbots.bots.registry import make_bot
 from boardbots.core.contract import Action, State
 from boardbots.core.rng import Rng, mix_seed
-from boardbots.games.domination.engine import GAME, cards_of
-from boardbots.games.domination.gauntlet import BOTS, play_out, solo_turn, state_policy
+from boardbots.games.domination.engine import END, GAME, cards_of
+from boardbots.games.domination.gauntlet import (
+    BOTS,
+    head_to_head,
+    play_out,
+    solo_turn,
+    state_policy,
+)
 from boardbots.games.domination.playbook import STRATEGIES, best_for, load_order
 from boardbots.games.domination.scripted import policy
 from boardbots.games.domination.strategies import big_money
@@ -198,6 +204,20 @@ def test_gauntlet_best_follows_the_measured_order() -> None:
     )  # Village alone is not the engine's whole kit
     assert best_for(EVERY_CARD).code == order[0]
     assert best_for(["Cellar", "Bureaucrat"]).code == "bmu"
+
+
+def test_a_seat_in_a_direct_loop_may_be_a_policy_itself() -> None:
+    # benchmarks/counter_as_played.py plays a seat the way Hard's playouts do this way.
+    options: dict[str, object] = {"kingdom": "first-game"}
+    smithy = STRATEGIES["smithy-bm"]
+    by_code = head_to_head("smithy-bm", "bmu", 10, options, seed=3)
+    assert head_to_head(lambda s: policy(smithy, s), "bmu", 10, options, seed=3) == by_code
+
+    def never_buys(state: State) -> Action:
+        legal = GAME.legal_actions(state)
+        return END if END in legal else legal[0]
+
+    assert [share for share, _ in head_to_head(never_buys, "bmu", 4, options, seed=3)] == [0.0] * 4
 
 
 @pytest.mark.parametrize("code", sorted(BOTS))

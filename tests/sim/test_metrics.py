@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from boardbots.sim.harness import GameRecord
-from boardbots.sim.metrics import mean_interval, pairwise, seat_shares, spread, win_shares
+from boardbots.sim.metrics import (
+    mean_interval,
+    paired_difference,
+    pairwise,
+    seat_shares,
+    spread,
+    win_shares,
+)
 
 
 def _rec(seats: list[str], scores: list[float], shares: list[float]) -> GameRecord:
@@ -36,6 +43,19 @@ def test_interval_narrows_with_more_games() -> None:
     assert small["mean"] == large["mean"] == 0.5
     assert large["high"] - large["low"] < small["high"] - small["low"]
     assert large["low"] == pytest.approx(0.5 - 1.96 * 0.5 / 2000**0.5, abs=1e-3)
+
+
+def test_a_paired_difference_is_judged_game_by_game() -> None:
+    # Two players who win and lose the same games differ by nothing, however lucky
+    # the games; one who turns a quarter of the losses into wins gains 12.5 points.
+    a = [1.0, 0.0] * 100
+    assert paired_difference(a, a) == {"mean": 0.0, "low": 0.0, "high": 0.0, "n": 200}
+    b = [1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 1.0] * 25
+    edge = paired_difference(b, a)
+    assert edge["mean"] == pytest.approx(0.125)
+    half = 1.96 * (0.125 * 0.875 * 200 / 199) ** 0.5 / 200**0.5
+    assert edge["low"] == pytest.approx(0.125 - half, abs=1e-3)
+    assert edge["high"] == pytest.approx(0.125 + half, abs=1e-3)
 
 
 def test_seat_shares_and_spread() -> None:

@@ -35,6 +35,16 @@ def mean_interval(values: Sequence[float]) -> dict[str, float]:
     return {"mean": mean, "low": low, "high": high, "n": n}
 
 
+def paired_difference(a: Sequence[float], b: Sequence[float]) -> dict[str, float]:
+    """Mean of a[i] - b[i] with a normal 95% interval: two players judged on the same
+    games, so the luck they share cancels and the interval is much narrower than the
+    two separate intervals suggest."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = statistics.fmean(diffs)
+    half = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    return {"mean": mean, "low": mean - half, "high": mean + half, "n": len(diffs)}
+
+
 def wilson(p: float, n: int) -> tuple[float, float]:
     """The Wilson score interval for a proportion p observed over n trials."""
     z2 = Z95 * Z95

@@ -20,13 +20,20 @@ from boardbots.games.domination.engine import GAME, cards_of
 from boardbots.games.domination.playbook import DEFAULT, STRATEGIES, best_for
 from boardbots.games.domination.scripted import Strategy, policy
 
+Player = str | Strategy | Callable[[State], Action]
+"""A seat in a direct loop: a strategy's code, a `Strategy`, or a state policy itself."""
 
-def state_policy(code: str | Strategy) -> Any:
+
+def state_policy(code: Player) -> Any:
     """The fast policy of strategy `code` (or "gauntlet-best"), for direct simulation loops.
 
     A `Strategy` itself is taken too, so a tuning run can play candidates that are
-    not registered (benchmarks/tune_scripts.py).
+    not registered (benchmarks/tune_scripts.py), and so is a policy, so a
+    benchmark can play a seat the way Hard's playouts would
+    (benchmarks/counter_as_played.py).
     """
+    if callable(code):
+        return code
     if isinstance(code, Strategy):
         given = code
         return lambda state: policy(given, state)
@@ -80,7 +87,7 @@ STEP_CAP = 5000
 """Decisions after which a direct-loop game is called a draw (no gauntlet game gets near)."""
 
 
-def play_out(codes: Sequence[str | Strategy], seed: int, options: dict[str, Any]) -> State:
+def play_out(codes: Sequence[Player], seed: int, options: dict[str, Any]) -> State:
     """One game between state policies, seat i playing codes[i], to the end or the step cap."""
     policies = [state_policy(c) for c in codes]
     state = GAME.new_state(len(codes), seed, options)
@@ -97,7 +104,7 @@ def _step(state: State, policies: list[Any]) -> State:
 
 
 def head_to_head(
-    a: str | Strategy, b: str | Strategy, games: int, options: dict[str, Any], seed: int = 0
+    a: Player, b: Player, games: int, options: dict[str, Any], seed: int = 0
 ) -> list[tuple[float, int]]:
     """(a's share, turns) of `games` two-player games, seats swapped every other game.
 
@@ -106,7 +113,7 @@ def head_to_head(
     """
     out = []
     for i in range(games):
-        codes: list[str | Strategy] = [a, b] if i % 2 == 0 else [b, a]
+        codes: list[Player] = [a, b] if i % 2 == 0 else [b, a]
         state = play_out(codes, mix_seed("gauntlet", seed, i), options)
         shares = GAME.result(state) if GAME.is_over(state) else [0.5, 0.5]
         out.append((shares[i % 2], GAME.clock(state)[1]))
