@@ -3,18 +3,20 @@
 `tune_scripts.py --against` judges a counter played from the first turn against the
 strategy it counters. Hard follows it only from the moment it takes its opponent for
 that strategy, and takes for it every opponent that looks the same so far: a seat that
-buys money only in its first two turns is taken for BMU, and so is Moat-BM, which buys
-its Moat only once it holds 10 Treasures. So this plays the script Hard's own seat
-follows (`playout.seat_strategies`, asked again at every decision) against each
-opponent, and the tuned version alone on the same games, and gives the paired
-difference: what the counter does as Hard uses it, before any search.
+buys money only in its first turn is taken for BMU, and so is Moat-BM, which buys its
+Moat only once it holds 10 Treasures, and for a turn Smithy-BM or Militia-BM after a
+first hand of $3. So this plays the script Hard's own seat follows
+(`playout.seat_strategies`, asked again at every decision) against each opponent, and
+the tuned version alone on the same games, and gives the paired difference: what the
+counter does as Hard uses it, before any search.
 
 `--opening-turns` changes how many money-only turns make an opponent BMU (the
-playouts' `OPENING_TURNS`), to see what guessing sooner would give and cost.
-Figures: docs/acceptance.md, "What the counter is worth to Hard".
+playouts' `OPENING_TURNS_2P`, one since 2026-12-05; it was two), to compare guesses.
+Figures: docs/acceptance.md, "What the counter is worth to Hard" and "Guessing BMU
+after one turn".
 
     python benchmarks/counter_as_played.py [--kingdom first-game] [--games 4000]
-        [--seed 2028] [--opening-turns 2] [--opponents bmu,moat-bm,smithy-bm,militia-bm]
+        [--seed 2028] [--opening-turns 1] [--opponents bmu,moat-bm,smithy-bm,militia-bm]
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ def tuned_alone(state: State) -> Action:
 
 def compare(task: Task) -> str:
     opponent, kingdom, games, seed, opening_turns = task
-    playout.OPENING_TURNS = opening_turns  # this process only: the experiment's one knob
+    playout.OPENING_TURNS_2P = opening_turns  # this process only: the experiment's one knob
     options = {"kingdom": kingdom}
     ours = [s for s, _ in head_to_head(as_played, opponent, games, options, seed)]
     alone = [s for s, _ in head_to_head(tuned_alone, opponent, games, options, seed)]
@@ -65,7 +67,7 @@ def main() -> None:
     parser.add_argument("--kingdom", default="first-game", help="a named kingdom")
     parser.add_argument("--games", type=count, default=4000, help="games per opponent")
     parser.add_argument("--seed", type=int, default=2028)
-    parser.add_argument("--opening-turns", type=count, default=playout.OPENING_TURNS)
+    parser.add_argument("--opening-turns", type=count, default=playout.OPENING_TURNS_2P)
     parser.add_argument("--opponents", default="bmu,moat-bm,smithy-bm,militia-bm")
     parser.add_argument("--workers", type=count, default=2)
     args = parser.parse_args()

@@ -4,11 +4,12 @@ from what it owns."""
 from __future__ import annotations
 
 from boardbots.core.rng import Rng
-from boardbots.games.domination.engine import GAME
+from boardbots.games.domination.engine import GAME, turns_taken
 from boardbots.games.domination.heuristics import DominationHeuristics
 from boardbots.games.domination.playbook import STRATEGIES, best_for, own_version
 from boardbots.games.domination.playout import (
     OPENING_TURNS,
+    OPENING_TURNS_2P,
     play_to_end,
     scripts_fit,
     seat_strategies,
@@ -67,8 +68,22 @@ def test_an_opponent_is_guessed_from_the_kingdom_cards_it_owns() -> None:
 def test_an_opponent_that_buys_only_money_is_taken_for_big_money() -> None:
     state = make(["Witch", "Smithy", "Militia"], ["Copper"] * 5, others=[["Silver", "Copper"]])
     assert seat_strategies(state, 0)[1].code == "doublewitch"  # too early to tell
-    state["turn"] = 2 * OPENING_TURNS + 2  # both seats have had OPENING_TURNS + 1 turns
+    state["turn"] = 2 * OPENING_TURNS_2P  # seat 1 has had its money-only turns, no more
+    assert turns_taken(state, 1) == OPENING_TURNS_2P
     assert seat_strategies(state, 0)[1].code == "bmu"
+    state["turn"] -= 1
+    assert seat_strategies(state, 0)[1].code == "doublewitch"
+
+
+def test_in_four_players_a_seat_needs_more_money_only_turns_to_be_taken_for_big_money() -> None:
+    money = ["Silver", "Copper", "Estate", "Copper", "Copper"]
+    state = make(["Witch", "Smithy", "Militia"], ["Copper"] * 5, others=[money] * 3, players=4)
+    assert OPENING_TURNS > OPENING_TURNS_2P  # 3-4 players keep the guess they were measured with
+    state["turn"] = 4 * OPENING_TURNS_2P  # every seat has had as many turns as 2 players need
+    assert [s.code for s in seat_strategies(state, 0)[1:]] == ["doublewitch"] * 3
+    state["turn"] = 4 * OPENING_TURNS
+    assert [turns_taken(state, p) for p in (1, 2, 3)] == [OPENING_TURNS] * 3
+    assert [s.code for s in seat_strategies(state, 0)[1:]] == ["bmu"] * 3
 
 
 def test_in_four_players_hard_plays_out_by_script_only_while_every_rival_fits_a_script() -> None:

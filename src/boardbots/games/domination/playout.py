@@ -33,7 +33,13 @@ DECISION_CAP = 4000
 """Decisions after which a playout gives up (a stalled game; none gets near it)."""
 
 OPENING_TURNS = 2
-"""Turns a seat may buy only money before it is taken for a money-only player."""
+"""Turns a seat may buy only money before it is taken for a money-only player, in 3-4
+players (their rows were measured with two)."""
+
+OPENING_TURNS_2P = 1
+"""The same in 2 players, where Hard counters a money-only player (`own_version`):
+after one turn, so Hard's own opening can follow the counter too (docs/acceptance.md,
+"Guessing BMU after one turn")."""
 
 TUNED_SEATS = 2
 """Hard plays its tuned scripts (`own_version`) in games of up to this many seats: they
@@ -80,7 +86,7 @@ def _guess(state: State, p: int, kingdom: list[str], fallback: Strategy) -> Stra
     for strategy in choices:
         if strategy.cards and set(strategy.cards) <= mine:
             return strategy
-    if turns_taken(state, p) >= OPENING_TURNS:
+    if turns_taken(state, p) >= (OPENING_TURNS_2P if state["n"] == 2 else OPENING_TURNS):
         return next(s for s in choices if not s.cards)  # money only: always in the list
     return fallback
 
