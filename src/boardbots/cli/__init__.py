@@ -30,6 +30,7 @@ _COMMANDS = [
     "boardbots.cli.serve",
     "boardbots.cli.replay",
     "boardbots.cli.recheck",
+    "boardbots.cli.journal",
     "boardbots.cli.fetch_pyodide",
     "boardbots.cli.export_static",
     "boardbots.cli.compile",
