@@ -103,6 +103,9 @@ def test_bad_input_is_one_line(tmp_path: Path) -> None:
     assert "selects no game" in _one_line_error(["journal", str(path), "--games", "3:1"])
     assert "no games in 7:" in _one_line_error(["journal", str(path), "--games", "7:"])
     assert "no seat for 'hard'" in _one_line_error(["journal", str(path), "--bot", "hard"])
+    bare = tmp_path / "bare.jsonl"
+    bare.write_text('{"journal": 1}\n')
+    assert "--bot" in _one_line_error(["journal", str(bare)])
     other = tmp_path / "other.jsonl"
     lines = path.read_text().splitlines()
     other.write_text("\n".join([json.dumps(json.loads(lines[0]) | {"seed": 9}), *lines[1:]]))

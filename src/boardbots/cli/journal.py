@@ -37,7 +37,10 @@ def journal(
     from boardbots.sim import journal_figures as jf
 
     header, records = _load(run)
-    who = bot or str(header["seats"][0])
+    seats = header.get("seats")
+    if bot is None and not (isinstance(seats, list) and seats):
+        fail(f"{run} names no seats: say which bot with --bot")
+    who = bot if bot is not None else str(header["seats"][0])
     start, stop = _range(games)
     chosen = jf.select(records, start, stop)
     if not chosen:
