@@ -11,25 +11,26 @@ quotes this table for the random-kingdom row:
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from pathlib import Path
 
 from boardbots.cli.argtypes import Parser
 from boardbots.games.domination.engine import GAME
 from boardbots.games.domination.playbook import best_for
+from boardbots.sim import journal
+from boardbots.sim.journal_figures import bot_share
 from boardbots.sim.metrics import mean_interval
 
 
 def by_script(path: Path, bot: str) -> dict[str, list[float]]:
     """`bot`'s share of each game, grouped by the script the kingdom gave its opponent."""
-    lines = path.read_text().splitlines()
-    header = json.loads(lines[0])
+    header, games = journal.read(path)
+    if not journal.is_header(header):
+        raise ValueError("no journal header")
     shares: dict[str, list[float]] = defaultdict(list)
-    for line in lines[1:]:
-        game = json.loads(line)
-        state = GAME.new_state(len(game["seats"]), game["seed"], header["options"])
-        shares[best_for(state["kingdom"]).code].append(game["shares"][game["seats"].index(bot)])
+    for _, rec in sorted(games.items()):
+        state = GAME.new_state(len(rec.seats), rec.seed, header["options"])
+        shares[best_for(state["kingdom"]).code].append(bot_share(rec, bot))
     return shares
 
 
