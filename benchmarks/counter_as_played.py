@@ -27,6 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from boardbots.cli.argtypes import Parser, count
 from boardbots.core.contract import Action, State
 from boardbots.games.domination import playout
+from boardbots.games.domination.endgame import sensible_buy
 from boardbots.games.domination.gauntlet import head_to_head
 from boardbots.games.domination.playbook import STRATEGIES, best_for, own_version
 from boardbots.games.domination.scripted import policy
@@ -39,7 +40,9 @@ Task = tuple[str, str, int, int, int]
 def as_played(state: State) -> Action:
     """The move of the script Hard's own seat would follow here in a playout."""
     me = state["pending"]["player"]
-    return policy(playout.seat_strategies(state, me)[me], state)
+    mine = playout.seat_strategies(state, me)[me]
+    move = policy(mine, state)
+    return sensible_buy(mine, state, move) if state["pending"]["kind"] == "buy" else move
 
 
 def tuned_alone(state: State) -> Action:

@@ -17,6 +17,7 @@ from boardbots.core import portable
 from boardbots.core.contract import Action, Game, State, Stop
 from boardbots.core.heuristics import Heuristics
 from boardbots.core.rng import Rng
+from boardbots.games.domination.endgame import LOSES, WINS, ending, sensible_buy
 from boardbots.games.domination.engine import cards_of, legal, victory_points
 from boardbots.games.domination.playout import play_to_end, scripts_fit, seat_strategies
 from boardbots.games.domination.scripted import policy
@@ -543,7 +544,10 @@ class DominationHeuristics(Heuristics):
         if not self._scripted(state):
             return None
         me = state["pending"]["player"]
-        move = policy(seat_strategies(state, me)[me], state)
+        mine = seat_strategies(state, me)[me]
+        move = policy(mine, state)
+        if state["pending"]["kind"] == "buy":
+            move = sensible_buy(mine, state, move)
         return move if move in actions else None
 
     def hard_sure(self, state: State) -> float:
@@ -565,7 +569,8 @@ class DominationHeuristics(Heuristics):
             return None
         if "treasures" in actions:
             return "treasures"
-        wins = [a for a in actions if str(a).startswith("buy:") and _ending(state, a) == 1]
+        buys = [a for a in actions if str(a).startswith("buy:")]
+        wins = [a for a in buys if ending(state, _named(a)) == WINS]
         return wins[0] if wins else None
 
     def disasters(self, state: State, actions: list[Action]) -> list[Action]:
@@ -577,7 +582,8 @@ class DominationHeuristics(Heuristics):
             name = _named(a)
             curse = name in t.vp and t.vp[name] < 0 and kind in ("buy", "gain")
             unblocked = kind == "react" and a == "pass" and len(actions) > 1
-            losing_end = kind == "buy" and str(a).startswith("buy:") and _ending(state, a) == -1
+            buy = kind == "buy" and str(a).startswith("buy:")
+            losing_end = buy and ending(state, name) == LOSES
             if curse or unblocked or losing_end:
                 bad.append(a)
         return bad
@@ -706,22 +712,6 @@ def _gain_factors(
         terminals, villages = terminal_counts(t, cards)
         played = play_share(t.rules.hand_size, size, terminals - villages)
     return d, scale, ATTACK_SHARE * (state["n"] - 1), pw.static, played
-
-
-def _ending(state: State, action: Action) -> int:
-    """1 if this buy ends the game and we win outright, -1 if it ends it otherwise, else 0."""
-    t = tables(state)
-    name = _named(action)
-    supply = state["supply"]
-    if supply[name] != 1:
-        return 0
-    empty = list(supply.values()).count(0)
-    if name != t.rules.end_pile and empty + 1 < t.rules.piles_to_end:
-        return 0
-    me = state["cur"]
-    vp = [victory_points(t, deck_of(state, p)) for p in range(state["n"])]
-    vp[me] += t.vp[name]
-    return 1 if vp[me] > max(v for p, v in enumerate(vp) if p != me) else -1
 
 
 HEURISTICS = DominationHeuristics()

@@ -23,6 +23,7 @@ import functools
 from boardbots.core.contract import State
 from boardbots.core.heuristics import squash
 from boardbots.games.domination.cards import CURSE
+from boardbots.games.domination.endgame import sensible_buy
 from boardbots.games.domination.engine import GAME, shares, turns_taken
 from boardbots.games.domination.playbook import best_for, ordered, own_version
 from boardbots.games.domination.scripted import Strategy, policy
@@ -54,12 +55,16 @@ def play_to_end(state: State, me: int) -> float | None:
     """`me`'s reward in [0, 1] once the scripted seats have finished the game, or None
     if it did not finish (the caller then judges the position as it stands)."""
     strategies = seat_strategies(state, me)
+    mine = strategies[me]
     apply = GAME.apply
     for _ in range(DECISION_CAP):
         if state["phase"] == "over":
             return _reward(state, me)
-        seat = state["pending"]["player"]
+        pending = state["pending"]
+        seat = pending["player"]
         action = policy(strategies[seat], state)
+        if seat == me and pending["kind"] == "buy":
+            action = sensible_buy(mine, state, action)  # as Hard plays its own endings
         apply(state, action)
     return None
 

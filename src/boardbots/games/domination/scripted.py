@@ -141,6 +141,19 @@ def first_match(rules: tuple[Rule, ...], facts: Facts, allowed: set[str]) -> str
     return None
 
 
+def first_buy_where(
+    rules: tuple[Rule, ...], state: State, t: Tables, allowed: Callable[[str], bool]
+) -> str | None:
+    """`first_buy` for the player in turn, passing over the cards `allowed` turns down."""
+    facts = Facts(state, t, state["cur"])
+    coins, supply, cost = state["coins"], state["supply"], t.cost
+    for card, conds in rules:
+        affordable = supply.get(card) and cost[card] <= coins
+        if affordable and allowed(card) and all(holds(facts, cond) for cond in conds):
+            return card
+    return None
+
+
 def first_buy(rules: tuple[Rule, ...], facts: Facts, state: State, t: Tables) -> str | None:
     """`first_match` over the cards on sale now that `state["coins"]` can pay for."""
     coins, supply, cost = state["coins"], state["supply"], t.cost
