@@ -8,7 +8,6 @@ from boardbots.games.domination.engine import GAME, turns_taken
 from boardbots.games.domination.heuristics import DominationHeuristics
 from boardbots.games.domination.playbook import STRATEGIES, best_for, own_version
 from boardbots.games.domination.playout import (
-    LATE_CARD_TURNS,
     OPENING_TURNS,
     OPENING_TURNS_2P,
     play_to_end,
@@ -67,24 +66,13 @@ def test_an_opponent_is_guessed_from_the_kingdom_cards_it_owns() -> None:
 
 
 def test_an_opponent_that_buys_only_money_is_taken_for_big_money() -> None:
-    state = make(["Smithy", "Militia"], ["Copper"] * 5, others=[["Silver", "Copper"]])
-    assert seat_strategies(state, 0)[1].code == "smithy-bm"  # too early to tell
+    state = make(["Witch", "Smithy", "Militia"], ["Copper"] * 5, others=[["Silver", "Copper"]])
+    assert seat_strategies(state, 0)[1].code == "doublewitch"  # too early to tell
     state["turn"] = 2 * OPENING_TURNS_2P  # seat 1 has had its money-only turns, no more
     assert turns_taken(state, 1) == OPENING_TURNS_2P
     assert seat_strategies(state, 0)[1].code == "bmu"
     state["turn"] -= 1
-    assert seat_strategies(state, 0)[1].code == "smithy-bm"
-
-
-def test_a_script_whose_card_costs_five_is_not_ruled_out_by_a_money_only_opening() -> None:
-    # DoubleWitch buys Silver with both hands of a 4/3 opening, as BMU does.
-    state = make(["Witch", "Smithy", "Militia"], ["Copper"] * 5, others=[["Silver", "Copper"]])
-    assert LATE_CARD_TURNS > OPENING_TURNS_2P
-    state["turn"] = 2 * (LATE_CARD_TURNS - 1)
-    assert turns_taken(state, 1) == LATE_CARD_TURNS - 1
     assert seat_strategies(state, 0)[1].code == "doublewitch"
-    state["turn"] = 2 * LATE_CARD_TURNS
-    assert seat_strategies(state, 0)[1].code == "bmu"
 
 
 def test_in_four_players_a_seat_needs_more_money_only_turns_to_be_taken_for_big_money() -> None:

@@ -42,16 +42,6 @@ OPENING_TURNS_2P = 1
 after one turn, so Hard's own opening can follow the counter too (docs/acceptance.md,
 "Guessing BMU after one turn")."""
 
-LATE_CARD_TURNS = 4
-"""Money-only turns before the guess when the kingdom's strongest script needs $5 or more
-for its first kingdom card (Witch, Laboratory, Council Room): it buys Silver with a 4/3
-opening, so after one or two turns it looks like BMU in five games of six. After four
-turns DoubleWitch owns its Witch in 93% of games (docs/bots.md, "Guessing a $5 card").
-2 players only, as for `OPENING_TURNS_2P`: the 4-player rows were measured without it."""
-
-OPENING_HAND_COINS = 4
-"""The most a starting hand of 7 Coppers and 3 Estates pays for in both opening turns."""
-
 TUNED_SEATS = 2
 """Hard plays its tuned scripts (`own_version`) in games of up to this many seats: they
 were tuned head to head, and 3-4 player games were not measured with them."""
@@ -101,18 +91,9 @@ def _guess(state: State, p: int, kingdom: list[str], fallback: Strategy) -> Stra
     for strategy in choices:
         if strategy.cards and set(strategy.cards) <= mine:
             return strategy
-    turns = OPENING_TURNS_2P if state["n"] == 2 else OPENING_TURNS
-    if state["n"] == 2 and fallback.cards and _first_cost(fallback, state) > OPENING_HAND_COINS:
-        turns = LATE_CARD_TURNS  # a 4/3 opening buys money only either way
-    if turns_taken(state, p) >= turns:
+    if turns_taken(state, p) >= (OPENING_TURNS_2P if state["n"] == 2 else OPENING_TURNS):
         return next(s for s in choices if not s.cards)  # money only: always in the list
     return fallback
-
-
-def _first_cost(strategy: Strategy, state: State) -> int:
-    """The coins the cheapest of the strategy's kingdom cards costs."""
-    cost = tables(state).cost
-    return min(cost[card] for card in strategy.cards)
 
 
 def _reward(state: State, me: int) -> float:
