@@ -131,6 +131,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=count, default=2)
     args = parser.parse_args()
+    if args.worlds < 2:
+        parser.error("--worlds must be at least 2: a paired lead needs a spread to be judged")
     extra = tuple(c for c in args.extra.split(",") if c)
     unknown = [c for c in (args.opponent, *extra) if c not in STRATEGIES]
     if unknown:
