@@ -21,10 +21,11 @@ Figures: docs/bots.md, "Tried and dropped: switching scripts".
 
 from __future__ import annotations
 
-import statistics
+import math
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from boardbots.bots.hard import Arm, clearly_better
 from boardbots.cli.argtypes import Parser, count
 from boardbots.core.contract import Action, State
 from boardbots.core.rng import Rng, mix_seed
@@ -72,14 +73,6 @@ def _play_on(state: State, me: int, mine: Strategy) -> float:
     return 0.5
 
 
-def _edge(rewards: list[float], base: list[float]) -> float:
-    """The paired mean lead over `base`, or 0 when it is not SURE standard errors clear."""
-    diffs = [a - b for a, b in zip(rewards, base, strict=True)]
-    mean = statistics.fmean(diffs)
-    var = statistics.variance(diffs)
-    return mean if mean > 0 and mean * mean * len(diffs) > SURE * SURE * var else 0.0
-
-
 def switcher(extra: tuple[str, ...], worlds: int) -> Any:
     """A state policy that switches scripts at its buys, deciding from its own view."""
 
@@ -101,10 +94,9 @@ def switcher(extra: tuple[str, ...], worlds: int) -> Any:
                 world = GAME.determinize(view, Rng(mix_seed(seed, k)))
                 GAME.apply(world, move)
                 rewards[move].append(_play_on(world, me, strategy))
-        first = next(iter(moves))
-        edges = {move: _edge(r, rewards[first]) for move, r in rewards.items()}
-        best = max(edges, key=lambda move: edges[move])
-        return best if edges[best] > 0 else first
+        arms = [Arm(move, worlds, math.fsum(r), r) for move, r in rewards.items()]
+        clear = [arm for arm in arms[1:] if clearly_better(arm, arms[0], SURE)]
+        return max(clear, key=lambda arm: arm.total).action if clear else arms[0].action
 
     return decide
 
