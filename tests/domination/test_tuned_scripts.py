@@ -13,7 +13,7 @@ import pytest
 
 from boardbots.games.domination.cards import BASIC_CARDS
 from boardbots.games.domination.gauntlet import head_to_head
-from boardbots.games.domination.playbook import STRATEGIES, own_version
+from boardbots.games.domination.playbook import STRATEGIES, _tuned, own_version
 from boardbots.games.domination.scripted import _PUBLIC, Strategy
 from boardbots.sim.metrics import Z95, paired_difference
 
@@ -33,7 +33,9 @@ VERSIONS = sorted(k for k, e in DATA.items() if e["against"] == e["base"])
 
 
 def version(entry: dict[str, Any]) -> Strategy:
-    return own_version(STRATEGIES[entry["base"]], entry["kingdom"], entry["against"])
+    """The tuned script itself: in its own kingdom Hard may play the First Game engine
+    instead (`own_version`, tests/domination/test_firstgame_engine.py)."""
+    return _tuned()[entry["base"], entry["against"]]
 
 
 @pytest.mark.parametrize("key", sorted(DATA))

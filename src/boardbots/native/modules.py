@@ -32,6 +32,7 @@ MODULES: tuple[str, ...] = (
     "boardbots.games.domination.hidden",
     "boardbots.games.domination.strategies",
     "boardbots.games.domination.scripted",
+    "boardbots.games.domination.firstgame_engine",
     "boardbots.games.domination.playbook",
     "boardbots.games.domination.playout",
     "boardbots.games.domination.heuristics",

@@ -39,6 +39,9 @@ SPEC_BETA = 0.5  # spec 000's outlook weight, kept in 3-4 players
 SCRIPT_SEATS = 2  # Hard always plays out by script in games of at most this many seats
 SCRIPT_PLAYOUTS = 800  # whole-game playouts a scripted decision makes, 2 players
 SCRIPT_PLAYOUTS_MANY = 400  # the same in 3-4 players, where each playout costs more
+CODED_PLAN_PLAYOUTS = 200
+"""The same in 2 players while Hard's own seat plays a plan written as code (the First Game
+engine): its turns cost several times a buy list's, so 800 would not fit the budget."""
 WHIMS = 3  # a rollout player's random buy is one of this many best buys
 SKIPS = ("pass", "done", "no")
 
@@ -536,7 +539,11 @@ class DominationHeuristics(Heuristics):
         1,500 iterations over Medium's best 24 (docs/bots.md)."""
         if not self._scripted(state):
             return (BASE_ITERATIONS, 24)
-        return (SCRIPT_PLAYOUTS if state["n"] <= SCRIPT_SEATS else SCRIPT_PLAYOUTS_MANY, 6)
+        if state["n"] > SCRIPT_SEATS:
+            return (SCRIPT_PLAYOUTS_MANY, 6)
+        me = state["pending"]["player"]
+        coded = seat_strategies(state, me)[me].play is not None
+        return (CODED_PLAN_PLAYOUTS if coded else SCRIPT_PLAYOUTS, 6)
 
     def hard_favourite(self, state: State, actions: list[Action]) -> Action | None:
         """With scripted playouts, the script's own move: Hard then departs from the

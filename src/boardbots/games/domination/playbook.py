@@ -14,6 +14,7 @@ import json
 from importlib import resources
 from typing import Any
 
+from boardbots.games.domination import firstgame_engine as firstgame
 from boardbots.games.domination.scripted import Cond, Rule, Strategy
 
 GERONIMOO = "Geronimoo's Dominion simulator, DomBots.xml"
@@ -221,8 +222,11 @@ def own_version(strategy: Strategy, kingdom: list[str], against: str | None = No
     benchmarks/tune_scripts.py): the counter to `against`, the opponent's guessed
     strategy, where one was tuned and its cards are all in `kingdom`; else the
     tuned variant, where one beat the original head to head on a fresh seed set; else
-    the strategy itself. Opponents are still guessed as the originals: those are what
-    people play."""
+    the strategy itself; and in the First Game's cards, against the scripts the First
+    Game engine beats by far, that engine. Opponents are still guessed as the originals:
+    those are what people play."""
+    if against in firstgame.COUNTERS and set(firstgame.CARDS) <= set(kingdom):
+        return firstgame.ENGINE
     tuned = _tuned()
     if against is not None and against != strategy.code:
         counter = tuned.get((strategy.code, against))

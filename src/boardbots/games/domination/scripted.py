@@ -42,6 +42,9 @@ class Strategy:
     cards: tuple[str, ...]
     buys: tuple[Rule, ...]
     trash: tuple[Rule, ...] = ()
+    play: Callable[[State], Action] | None = None
+    """A plan that a buy list cannot express (one that gains through Workshop, Remodel and
+    Mine, say) plays by this policy of its own instead of the interpreter below."""
 
 
 class Facts:
@@ -169,6 +172,8 @@ def first_buy(rules: tuple[Rule, ...], facts: Facts, state: State, t: Tables) ->
 
 def policy(strategy: Strategy, state: State) -> Action:
     """The strategy's action in a state where it is to decide."""
+    if strategy.play is not None:
+        return strategy.play(state)
     pend = state["pending"]
     kind = pend["kind"]
     t = TABLES.get(state["tkey"]) or tables(state)

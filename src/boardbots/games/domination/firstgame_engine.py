@@ -1,0 +1,394 @@
+"""The First Game engine: Villages, up to six Smithies and five Markets, one each of
+Militia, Mine, Remodel and Workshop, written to beat Smithy Big Money.
+
+Its plan is michaeljb's "First Game" bot from Geronimoo's Dominion simulator
+(DomBots.xml), which that simulator's author wrote up as the deck that beats
+Smithy-BM on the First Game board. A buy list alone cannot play it: the deck
+gains through Workshop, Remodel and Mine, keeps its terminals fed by Villages,
+and greens by the score. So unlike the gauntlet's other scripts this one is
+code, with the simulator's way of playing a turn (docs/gauntlet.md, "The First
+Game engine"): actions by a fixed play order, each gain and trash chosen by the
+same buy list, the simulator's discard order. Like every script, each rule
+reads only the seat's own cards and public facts.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from boardbots.core.contract import Action, State
+from boardbots.games.domination.engine import legal, turns_taken, victory_points
+from boardbots.games.domination.scripted import Strategy
+from boardbots.games.domination.strategies import minimal_answer
+from boardbots.games.domination.tables import Tables
+from boardbots.games.domination.zones import owned, tables
+
+CARDS = ("Cellar", "Market", "Militia", "Mine", "Remodel", "Smithy", "Village", "Workshop")
+"""The kingdom cards the plan needs (First Game holds them all)."""
+
+PLAY_ORDER = {
+    "Village": 5,
+    "Market": 13,
+    "Cellar": 16,
+    "Mine": 24,
+    "Remodel": 24,
+    "Smithy": 25,
+    "Militia": 30,
+    "Workshop": 38,
+}
+"""The simulator's play priorities: lowest first. Smithy moves up to 6 while two actions
+or more are left, Workshop to the front when it can gain before a reshuffle."""
+
+WORTH = {
+    "Curse": 0,
+    "Province": 60,
+    "Duchy": 8,
+    "Estate": 9,
+    "Copper": 15,
+    "Cellar": 17,
+    "Remodel": 18,
+    "Silver": 20,
+    "Village": 21,
+    "Mine": 22,
+    "Workshop": 22,
+    "Smithy": 24,
+    "Gold": 24,
+    "Militia": 25,
+    "Market": 30,
+}
+"""How much the plan wants to keep each card (the simulator's discard and trash order):
+it trashes and discards the lowest first. A Duchy or Estate the buy list wants right
+now counts 40 or 35 instead. Cards outside the plan count as Silver."""
+
+KEEP_WANTED = {"Duchy": 40, "Estate": 35}
+DISCARD_AT_MOST = 20
+"""Cellar discards every card worth this or less (Silver's worth)."""
+
+
+class Facts:
+    """The deciding seat's own cards and the public facts its rules read, counted once."""
+
+    def __init__(self, state: State, p: int, action_phase: bool, without: str | None = None):
+        self.state = state
+        self.p = p
+        self.t: Tables = tables(state)
+        pl = state["players"][p]
+        cards = owned(pl)
+        if p == state["cur"]:
+            cards += state["play"]
+        hand = list(pl["hand"])
+        if without is not None:  # Remodel's "what if this card were gone"
+            cards.remove(without)
+            hand.remove(without)
+        self.cards = cards
+        self.own = Counter(cards)
+        self.hand = Counter(hand)
+        self.hand_cards = hand
+        self.in_action = action_phase
+        supply: dict[str, int] = state["supply"]
+        self.supply = supply
+        self.provinces = supply[self.t.rules.end_pile]
+        self.coins: int = state["coins"]
+        self.buys: int = state["buys"]
+        self.turn = turns_taken(state, p)
+        plus = self.t.plus
+        self.terminals = sum(
+            n for c, n in self.own.items() if c in self.t.action and not plus[c][1]
+        )
+        self.treasures = sum(n for c, n in self.own.items() if c in self.t.treasure)
+        self.greens = sum(n for c, n in self.own.items() if c in self.t.victory)
+        self._lead: int | None = None
+
+    def lead(self) -> int:
+        """Our VP minus the best opponent's (at least 0), as the greening rules read it."""
+        if self._lead is None:
+            t, state = self.t, self.state
+            others = [
+                victory_points(t, owned(q) + (state["play"] if i == state["cur"] else []))
+                for i, q in enumerate(state["players"])
+                if i != self.p
+            ]
+            self._lead = victory_points(t, self.cards) - max(0, *others)
+        return self._lead
+
+
+Rule = tuple[str, Callable[[Facts], bool]]
+
+
+def _smithy_for(copper: int, silver: int, gold: int, coins: int | None) -> Callable[[Facts], bool]:
+    """A Smithy gained (by Workshop or Remodel) while a hand this weak is all the money."""
+
+    def holds(f: Facts) -> bool:
+        return (
+            f.in_action
+            and f.own["Village"] == f.terminals - 1
+            and f.own["Smithy"] < 6
+            and (f.hand["Copper"], f.hand["Silver"], f.hand["Gold"]) == (copper, silver, gold)
+            and (coins is None or f.coins == coins)
+        )
+
+    return holds
+
+
+RULES: tuple[Rule, ...] = (
+    (
+        "Duchy",
+        lambda f: f.provinces > 2 and not f.in_action and f.own["Province"] > 0 and f.lead() <= -20,
+    ),
+    ("Duchy", lambda f: f.provinces == 2 and not f.in_action and f.lead() <= 0),
+    ("Province", lambda f: f.own["Province"] > 0),
+    ("Province", lambda f: f.own["Smithy"] > 4 and f.coins > 13 and f.buys > 1),
+    ("Duchy", lambda f: f.own["Province"] > 0 and f.provinces <= 5),
+    ("Estate", lambda f: f.own["Province"] > 2 and f.own["Cellar"] > 0 and f.own["Smithy"] > 5),
+    ("Estate", lambda f: f.provinces <= 2),
+    ("Mine", lambda f: f.own["Mine"] == 0 and f.own["Market"] > 0),
+    ("Mine", lambda f: f.turn <= 2),
+    ("Remodel", lambda f: f.own["Remodel"] == 0),
+    ("Village", lambda f: f.terminals > f.own["Village"] + 1),
+    ("Workshop", lambda f: f.own["Workshop"] == 0 and f.own["Smithy"] < 4),
+    ("Militia", lambda f: f.own["Militia"] == 0 and f.own["Smithy"] > 2),
+    ("Market", lambda f: f.own["Market"] == 0),
+    ("Gold", lambda f: f.own["Gold"] < 1),
+    ("Village", lambda f: f.coins == 7 and f.buys > 1 and not f.in_action),
+    (
+        "Village",
+        lambda f: (
+            not f.in_action
+            and f.coins == 6
+            and f.buys > 1
+            and f.terminals > f.own["Village"]
+            and f.supply["Village"] > 1
+            and f.own["Smithy"] > 0
+        ),
+    ),
+    ("Market", lambda f: f.own["Market"] < 5 and not f.in_action and f.own["Smithy"] > 1),
+    (
+        "Market",
+        lambda f: (
+            f.own["Market"] < 5 and f.in_action and f.own["Smithy"] > 3 and not f.hand["Mine"]
+        ),
+    ),
+    ("Smithy", _smithy_for(3, 0, 0, 0)),
+    ("Smithy", _smithy_for(2, 0, 0, 1)),
+    ("Smithy", _smithy_for(1, 1, 0, 0)),
+    ("Smithy", _smithy_for(1, 0, 0, 2)),
+    ("Smithy", _smithy_for(0, 1, 0, 1)),
+    ("Smithy", _smithy_for(0, 0, 1, None)),
+    ("Smithy", _smithy_for(0, 0, 0, 3)),
+    ("Village", lambda f: f.own["Village"] < f.terminals),
+    ("Smithy", lambda f: f.own["Smithy"] < 6),
+    ("Market", lambda f: not f.in_action),
+    ("Village", lambda f: f.own["Village"] < 9),
+    ("Cellar", lambda f: f.own["Cellar"] < 1 and not f.in_action),
+    ("Cellar", lambda f: f.own["Cellar"] < 2 and not f.in_action and f.own["Smithy"] > 0),
+    (
+        "Cellar",
+        lambda f: (
+            f.own["Cellar"] < 1
+            and f.in_action
+            and not (f.hand["Militia"] or f.hand["Workshop"] or f.hand["Mine"])
+        ),
+    ),
+    (
+        "Cellar",
+        lambda f: (
+            f.own["Cellar"] < 2
+            and f.in_action
+            and f.own["Smithy"] > 0
+            and not (f.hand["Militia"] or f.hand["Workshop"] or f.hand["Mine"])
+        ),
+    ),
+    ("Gold", lambda f: f.in_action),
+    ("Silver", lambda f: f.in_action),
+    ("Cellar", lambda f: f.own["Cellar"] < 3 and f.greens > 3),
+    ("Silver", lambda f: f.treasures < 7),
+    ("Copper", lambda f: f.treasures < 5),
+)
+"""The buy list, top down. It also names every gain: in the action phase (Workshop,
+Remodel, Mine) the rules that ask for it read the hand and the coins made so far."""
+
+
+def desired(f: Facts, limit: int, only: frozenset[str] | None = None) -> str | None:
+    """The first card of the list that costs at most `limit`, is on sale, and would not
+    end the game lost."""
+    cost = f.t.cost
+    for card, holds in RULES:
+        on_sale = cost[card] <= limit and f.supply.get(card) and (only is None or card in only)
+        if on_sale and holds(f) and not _loses(f, card):
+            return card
+    return None
+
+
+def _loses(f: Facts, card: str) -> bool:
+    """Whether gaining `card` could end the game with us behind (the last Province, or any
+    gain once two piles are empty)."""
+    t = f.t
+    if not (
+        (card == t.rules.end_pile and f.provinces == 1) or list(f.supply.values()).count(0) >= 2
+    ):
+        return False
+    lead = f.lead() + t.vp[card]
+    return lead < 0 or (lead == 0 and f.p == f.state["first"])
+
+
+def _worth(f: Facts, card: str) -> int:
+    wanted = KEEP_WANTED.get(card)
+    if wanted is not None and any(c == card and holds(f) for c, holds in RULES):
+        return wanted
+    return WORTH.get(card, WORTH["Silver"])
+
+
+def _hand_money(f: Facts) -> int:
+    coins = f.t.coins
+    return f.coins + sum(coins[c] * n for c, n in f.hand.items() if c in f.t.treasure)
+
+
+def remodel_target(state: State, p: int) -> str | None:
+    """The card Remodel should trash: one whose gain is worth more than it, and which does
+    not cost the buy this hand was going to make. Early (no green card yet) the least
+    useful card goes; later the one that gains the most."""
+    f = Facts(state, p, True)
+    base = desired(f, _hand_money(f))
+    early = not (f.own["Duchy"] or f.own["Province"])
+    best: tuple[tuple[int, ...], str] | None = None
+    for card in sorted(f.hand):
+        fw = Facts(state, p, True, without=card)
+        gain = desired(fw, f.t.cost[card] + f.t.params["Remodel"]["gain_more"])
+        if gain is None or _worth(f, gain) <= _worth(f, card):
+            continue
+        costs_the_buy = base is not None and _worth(f, gain) < _worth(f, base)
+        if costs_the_buy and desired(fw, _hand_money(fw)) != base:
+            continue
+        key = (_worth(f, card),) if early else (-_worth(f, gain), _worth(f, card))
+        if best is None or key < best[0]:
+            best = (key, card)
+    return None if best is None else best[1]
+
+
+def mine_target(state: State, p: int) -> str | None:
+    """The Treasure Mine should upgrade: the one whose upgrade stands highest in the list."""
+    f = Facts(state, p, True)
+    t = f.t
+    treasures = frozenset(t.treasure)
+    order = [card for card, _ in RULES]
+    best: tuple[tuple[int, int], str] | None = None
+    for card in sorted((c for c in f.hand if c in treasures), key=lambda c: WORTH.get(c, 20)):
+        gain = desired(f, t.cost[card] + t.params["Mine"]["gain_more"], treasures)
+        if gain is None or gain == card:
+            continue
+        key = (order.index(gain), t.cost[card])
+        if best is None or key < best[0]:
+            best = (key, card)
+    return None if best is None else best[1]
+
+
+def _wants_to_play(state: State, p: int, card: str) -> bool:
+    if card == "Workshop":
+        f = Facts(state, p, True)
+        return desired(f, f.t.params["Workshop"]["gain_max"]) is not None
+    if card == "Remodel":
+        return remodel_target(state, p) is not None
+    if card == "Mine":
+        return mine_target(state, p) is not None
+    return True
+
+
+def _play_order(state: State, t: Tables, card: str, cycler: bool) -> int:
+    if card == "Smithy" and state["actions"] > 1:
+        return 6
+    if card == "Workshop" and cycler and state["actions"] > 1:
+        return 1
+    return PLAY_ORDER.get(card, 50)
+
+
+def engine_policy(state: State) -> Action:
+    """The plan's action wherever its seat is to decide."""
+    pend = state["pending"]
+    kind, p = pend["kind"], pend["player"]
+    t = tables(state)
+    options = legal(state, t)
+    hand: list[str] = state["players"][p]["hand"]
+    if kind == "action":
+        actions = [c for c in hand if c in t.action]
+        # Workshop goes first when it can gain before a reshuffle and a card in hand gives
+        # the action back.
+        cycler = not state["players"][p]["deck"] and any(t.plus[c][1] for c in actions)
+        actions.sort(key=lambda c: _play_order(state, t, c, cycler))
+        return next(("play:" + c for c in actions if _wants_to_play(state, p, c)), "end")
+    if kind == "buy":
+        if "treasures" in options:
+            return "treasures"
+        card = desired(Facts(state, p, False), state["coins"])
+        return "end" if card is None else "buy:" + card
+    card = pend["card"]
+    if kind == "gain":
+        f = Facts(state, p, True)
+        allowed = frozenset(str(a).partition(":")[2] for a in options)
+        gain = desired(f, pend["max_cost"], allowed)
+        if gain is None:
+            gain = max(allowed, key=lambda c: (_worth(f, c), t.cost[c], c))
+        return "gain:" + gain
+    if kind == "trash" and card in ("Remodel", "Mine"):
+        target = remodel_target(state, p) if card == "Remodel" else mine_target(state, p)
+        if target is not None and "trash:" + target in options:
+            return "trash:" + target
+        if card == "Mine":
+            return "pass"
+        return min(options, key=lambda a: (WORTH.get(str(a).partition(":")[2], 20), str(a)))
+    if kind == "discard" and card == "Cellar":
+        return _cellar(state, t, p, pend)
+    if kind == "discard" and pend.get("need"):
+        return _let_go(t, options)
+    return minimal_answer(state, t, pend, options)
+
+
+def _cellar(state: State, t: Tables, p: int, pend: dict[str, object]) -> Action:
+    """Terminals the actions left cannot play, then Cellars, then every card worth no more
+    than a Silver; never more cards than the deck and discard pile can replace."""
+    pl = state["players"][p]
+    if int(str(pend["count"])) >= len(pl["deck"]) + len(pl["discard"]):
+        return "done"
+    hand: list[str] = pl["hand"]
+    terminals = sorted(
+        (c for c in hand if c in t.action and not t.plus[c][1]), key=lambda c: (WORTH.get(c, 20), c)
+    )
+    if len(terminals) > state["actions"]:
+        return "discard:" + terminals[0]
+    if "Cellar" in hand:
+        return "discard:Cellar"
+    junk = sorted(
+        (c for c in hand if WORTH.get(c, 20) <= DISCARD_AT_MOST),
+        key=lambda c: (WORTH.get(c, 20), c),
+    )
+    return "discard:" + junk[0] if junk else "done"
+
+
+def _let_go(t: Tables, options: list[Action]) -> Action:
+    """An attack's discard: Victory cards and Curses first, then the least wanted card."""
+    order = {**WORTH, "Province": 7, "Curse": 10}
+
+    def worth(action: Action) -> tuple[int, str]:
+        card = str(action).partition(":")[2]
+        return (order.get(card, 20), card)
+
+    return min(options, key=worth)
+
+
+ENGINE = Strategy(
+    "firstgame-engine",
+    "First Game engine",
+    'Geronimoo\'s Dominion simulator, DomBots.xml "First Game by michaeljb"',
+    CARDS,
+    tuple((card, ()) for card, _ in RULES),
+    play=engine_policy,
+)
+"""The plan as a lab strategy. Its buys name the cards it may gain (what `_reach` reads);
+the policy decides which."""
+
+COUNTERS = frozenset({"smithy-bm", "bmu", "moat-bm"})
+"""The opponents Hard plays the plan against in 2 players, where all its cards are in the
+kingdom: those it beats by far more than Hard's search did with their own scripts
+(First Game, seed 77, 2,000 games each: Smithy-BM 82.2%, BMU 96.7%, Moat-BM 90.9%).
+Against Militia-BM it wins only 65.0% (Militia costs an engine most), so there Hard keeps
+its script (docs/gauntlet.md, "The First Game engine")."""

@@ -1,0 +1,93 @@
+"""The First Game engine: it beats Smithy-BM as its source says, plays its gainers by its
+buy list, and Hard takes it as its own plan only where it was measured to pay."""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+
+from boardbots.games.domination import heuristics as dom_heuristics
+from boardbots.games.domination.engine import GAME, cards_of
+from boardbots.games.domination.firstgame_engine import (
+    CARDS,
+    COUNTERS,
+    ENGINE,
+    engine_policy,
+    mine_target,
+    remodel_target,
+)
+from boardbots.games.domination.gauntlet import head_to_head, play_out
+from boardbots.games.domination.heuristics import HEURISTICS
+from boardbots.games.domination.playbook import STRATEGIES, own_version
+from boardbots.games.domination.scripted import policy
+from boardbots.sim.metrics import Z95
+from tests.domination.helpers import act, make
+
+FIRST_GAME = GAME.new_state(2, 0, {"kingdom": "first-game"})["kingdom"]
+
+
+def test_it_beats_smithy_big_money_by_far() -> None:
+    # 82.2% of 2,000 games on seed 77 (docs/gauntlet.md); these 400 games are other seeds.
+    shares = [
+        s for s, _ in head_to_head(engine_policy, "smithy-bm", 400, {"kingdom": FIRST_GAME}, 31)
+    ]
+    mean = statistics.fmean(shares)
+    low = mean - Z95 * statistics.stdev(shares) / len(shares) ** 0.5
+    assert low > 0.70, f"{mean:.1%}"
+
+
+def test_it_builds_the_deck_its_source_describes() -> None:
+    decks = []
+    for i in range(12):
+        state = play_out([engine_policy, "smithy-bm"], 500 + i, {"kingdom": FIRST_GAME})
+        decks.append(Counter(cards_of(state, 0)))
+    # Up to six Smithies fed by Villages, one Militia and one Remodel, Mine and Workshop early.
+    assert statistics.fmean(d["Smithy"] for d in decks) >= 5
+    assert all(d["Smithy"] <= 6 and d["Village"] >= d["Smithy"] for d in decks)
+    assert all(d["Militia"] == 1 and d["Remodel"] <= 1 and d["Mine"] >= 1 for d in decks)
+
+
+def test_remodel_turns_a_gold_into_a_province_once_it_greens() -> None:
+    state = make(CARDS, ["Remodel", "Gold", "Copper", "Copper", "Estate"], deck=["Copper"] * 5)
+    state["players"][0]["discard"] = ["Province", "Smithy", "Village"]
+    assert remodel_target(state, 0) == "Gold"
+    act(state, "play:Remodel")
+    act(state, engine_policy(state))
+    assert engine_policy(state) == "gain:Province"
+
+
+def test_mine_upgrades_silver_to_gold_into_the_hand() -> None:
+    state = make(CARDS, ["Mine", "Silver", "Copper", "Estate", "Estate"], deck=["Copper"] * 5)
+    assert mine_target(state, 0) == "Silver"
+    act(state, "play:Mine", "trash:Silver", "gain:Gold")
+    assert "Gold" in state["players"][0]["hand"]
+
+
+def test_villages_are_played_before_the_smithy_they_feed() -> None:
+    state = make(CARDS, ["Smithy", "Village", "Copper", "Copper", "Copper"], deck=["Copper"] * 8)
+    assert engine_policy(state) == "play:Village"
+    act(state, "play:Village")
+    assert engine_policy(state) == "play:Smithy"
+
+
+def test_hard_plays_it_only_against_the_scripts_it_beats_and_only_with_its_cards() -> None:
+    smithy = STRATEGIES["smithy-bm"]
+    for against in sorted(COUNTERS):
+        assert own_version(smithy, FIRST_GAME, against) is ENGINE
+    assert own_version(smithy, FIRST_GAME, "militia-bm") is not ENGINE
+    assert own_version(smithy, FIRST_GAME, None) is not ENGINE  # 3-4 players
+    without_workshop = [c for c in FIRST_GAME if c != "Workshop"] + ["Witch"]
+    assert own_version(smithy, without_workshop, "smithy-bm") is not ENGINE
+
+
+def test_strategy_play_hook_reaches_the_plan() -> None:
+    state = make(CARDS, ["Smithy", "Village", "Copper", "Copper", "Copper"], deck=["Copper"] * 8)
+    assert policy(ENGINE, state) == engine_policy(state)
+
+
+def test_hard_makes_fewer_playouts_while_it_plays_the_plan() -> None:
+    state = GAME.new_state(2, 3, {"kingdom": FIRST_GAME})
+    playouts, _ = HEURISTICS.hard_limits(state)  # the guess before any buy: Smithy-BM
+    assert playouts == dom_heuristics.CODED_PLAN_PLAYOUTS
+    witch = GAME.new_state(2, 3, {"kingdom": [*FIRST_GAME[:-1], "Witch"]})
+    assert HEURISTICS.hard_limits(witch)[0] == dom_heuristics.SCRIPT_PLAYOUTS
