@@ -78,6 +78,10 @@ def test_hard_plays_it_only_against_the_scripts_it_beats_and_only_with_its_cards
     assert own_version(smithy, FIRST_GAME, None) is not ENGINE  # 3-4 players
     without_workshop = [c for c in FIRST_GAME if c != "Workshop"] + ["Witch"]
     assert own_version(smithy, without_workshop, "smithy-bm") is not ENGINE
+    # With Witch for Moat the kingdom's strongest script is DoubleWitch, whose Silver-Silver
+    # opening gets it guessed as BMU for a turn: Hard keeps its DoubleWitch.
+    witch_game = [c if c != "Moat" else "Witch" for c in FIRST_GAME]
+    assert own_version(STRATEGIES["doublewitch"], witch_game, "bmu") is not ENGINE
 
 
 def test_strategy_play_hook_reaches_the_plan() -> None:

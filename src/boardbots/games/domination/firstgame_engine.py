@@ -387,8 +387,7 @@ ENGINE = Strategy(
 the policy decides which."""
 
 COUNTERS = frozenset({"smithy-bm", "bmu", "moat-bm"})
-"""The opponents Hard plays the plan against in 2 players, where all its cards are in the
-kingdom: those it beats by far more than Hard's search did with their own scripts
-(First Game, seed 77, 2,000 games each: Smithy-BM 82.2%, BMU 96.7%, Moat-BM 90.9%).
-Against Militia-BM it wins only 65.0% (Militia costs an engine most), so there Hard keeps
-its script (docs/gauntlet.md, "The First Game engine")."""
+"""The scripts Hard plays the plan against (`playbook.own_version`): those it beats by
+far more than Hard's search did with their own lists (First Game, seed 77, 2,000 games
+each: Smithy-BM 82.2%, BMU 96.5%, Moat-BM 91.0%). Against Militia-BM it wins 64.5%, under
+Hard's 70%, so there Hard keeps its script (docs/gauntlet.md, "The First Game engine")."""

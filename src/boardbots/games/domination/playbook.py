@@ -222,10 +222,9 @@ def own_version(strategy: Strategy, kingdom: list[str], against: str | None = No
     benchmarks/tune_scripts.py): the counter to `against`, the opponent's guessed
     strategy, where one was tuned and its cards are all in `kingdom`; else the
     tuned variant, where one beat the original head to head on a fresh seed set; else
-    the strategy itself; and in the First Game's cards, against the scripts the First
-    Game engine beats by far, that engine. Opponents are still guessed as the originals:
-    those are what people play."""
-    if against in firstgame.COUNTERS and set(firstgame.CARDS) <= set(kingdom):
+    the strategy itself; and the First Game engine where `_engine_pays`. Opponents are
+    still guessed as the originals: those are what people play."""
+    if _engine_pays(strategy, kingdom, against):
         return firstgame.ENGINE
     tuned = _tuned()
     if against is not None and against != strategy.code:
@@ -233,6 +232,17 @@ def own_version(strategy: Strategy, kingdom: list[str], against: str | None = No
         if counter is not None and set(counter.cards) <= set(kingdom):
             return counter
     return tuned.get((strategy.code, strategy.code), strategy)
+
+
+def _engine_pays(strategy: Strategy, kingdom: list[str], against: str | None) -> bool:
+    """In 2 players, where the kingdom holds the engine's cards and both its strongest
+    script and the opponent's guessed one are scripts the engine beats by far. The first
+    test keeps it out of kingdoms such as First Game with Witch, where DoubleWitch's 4/3
+    opening (Silver twice) gets it taken for BMU for a turn or two."""
+    counters = firstgame.COUNTERS
+    return (
+        against in counters and strategy.code in counters and set(firstgame.CARDS) <= set(kingdom)
+    )
 
 
 def best_for(kingdom: list[str]) -> Strategy:
