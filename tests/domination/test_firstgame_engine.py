@@ -6,6 +6,7 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 
+from boardbots.core.rng import Rng
 from boardbots.games.domination import heuristics as dom_heuristics
 from boardbots.games.domination.engine import GAME, cards_of
 from boardbots.games.domination.firstgame_engine import (
@@ -22,6 +23,7 @@ from boardbots.games.domination.playbook import STRATEGIES, own_version
 from boardbots.games.domination.scripted import policy
 from boardbots.sim.metrics import Z95
 from tests.domination.helpers import act, make
+from tests.domination.test_views import positions, scramble
 
 FIRST_GAME = GAME.new_state(2, 0, {"kingdom": "first-game"})["kingdom"]
 
@@ -95,3 +97,16 @@ def test_hard_makes_fewer_playouts_while_it_plays_the_plan() -> None:
     assert playouts == dom_heuristics.CODED_PLAN_PLAYOUTS
     witch = GAME.new_state(2, 3, {"kingdom": [*FIRST_GAME[:-1], "Witch"]})
     assert HEURISTICS.hard_limits(witch)[0] == dom_heuristics.SCRIPT_PLAYOUTS
+
+
+def test_it_decides_legally_and_alike_in_every_world_its_seat_cannot_tell_apart() -> None:
+    """Hard asks the plan for its favourite in a determinized world: it must not matter which."""
+    rng = Rng(9)
+    for i, state in enumerate(positions(17)):
+        seat = GAME.pending(state)["player"]
+        action = engine_policy(state)
+        assert action in GAME.legal_actions(state)
+        for k in range(2):
+            world = GAME.determinize(GAME.player_view(state, seat), Rng(1000 * i + k))
+            assert engine_policy(world) == action
+        assert engine_policy(scramble(state, seat, rng)) == action
