@@ -13,6 +13,7 @@ from boardbots.bots import easy, hard, medium
 from boardbots.bots.heuristics import heuristics_for
 from boardbots.bots.registry import player_bots
 from boardbots.games import all_plugins
+from boardbots.games.domination.heuristics import CODED_PLAN_PLAYOUTS
 from boardbots.games.y import heuristics as y_heuristics
 from boardbots.games.y import rules as y_rules
 from tests.server.conftest import (
@@ -68,8 +69,10 @@ def test_config_has_the_bots_own_constants(client: TestClient) -> None:
     y_hard = y_heuristics.YHeuristics
     assert bots["hard"]["per_game"]["y"]["iterations"] == y_hard.hard_iterations
     assert bots["hard"]["per_game"]["y"]["tree_iterations"] == y_hard.tree_iterations
-    # Domination's smallest table (2 players) plays out by script: fewer iterations and arms.
-    assert bots["hard"]["per_game"]["domination"]["iterations"] == 800
+    # Domination's smallest table (2 players) plays out by script: fewer iterations and arms;
+    # on its default kingdom, First Game, Hard opens as the First Game engine, whose longer
+    # playouts get 200 (800 for a buy list).
+    assert bots["hard"]["per_game"]["domination"]["iterations"] == CODED_PLAN_PLAYOUTS == 200
     assert bots["hard"]["per_game"]["domination"]["top_k"] == 6
     assert bots["hard"]["per_game"]["y"]["top_k"] == 24
     assert bots["bigmoney"]["games"] == ["domination"]
