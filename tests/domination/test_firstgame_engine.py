@@ -6,6 +6,8 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 
+from boardbots.bots.base import BotContext
+from boardbots.bots.hard import HardBot
 from boardbots.core.rng import Rng
 from boardbots.games.domination import heuristics as dom_heuristics
 from boardbots.games.domination.engine import GAME, cards_of
@@ -98,6 +100,28 @@ def test_hard_makes_fewer_playouts_while_it_plays_the_plan() -> None:
     assert playouts == dom_heuristics.CODED_PLAN_PLAYOUTS
     witch = GAME.new_state(2, 3, {"kingdom": [*FIRST_GAME[:-1], "Witch"]})
     assert HEURISTICS.hard_limits(witch)[0] == dom_heuristics.SCRIPT_PLAYOUTS
+
+
+def test_hard_plays_the_plans_action_phase_without_search_but_searches_its_buys() -> None:
+    state = make(
+        FIRST_GAME, ["Smithy", "Village", "Copper", "Copper", "Copper"], deck=["Copper"] * 8
+    )
+    assert HEURISTICS.hard_unsearched(state, GAME.legal_actions(state)) == "play:Village"
+    ctx = BotContext(rng=Rng(4))
+    assert HardBot().decide(GAME.player_view(state, 0), ctx) == "play:Village"
+    assert ctx.notes["iterations"] == 0
+    cellar = make(
+        FIRST_GAME, ["Cellar", "Estate", "Estate", "Copper", "Copper"], deck=["Copper"] * 8
+    )
+    act(cellar, "play:Cellar")
+    assert HEURISTICS.hard_unsearched(cellar, GAME.legal_actions(cellar)) == "discard:Estate"
+    buy = make(FIRST_GAME, ["Gold", "Silver", "Copper", "Copper", "Copper"], phase="buy")
+    act(buy, "treasures")
+    assert HEURISTICS.hard_unsearched(buy, GAME.legal_actions(buy)) is None
+    # A buy list's action phase is still searched: the search departs from it more often.
+    witch_game = [c if c != "Moat" else "Witch" for c in FIRST_GAME]  # the engine's cards too
+    witch = make(witch_game, ["Witch", "Village", "Copper", "Copper", "Estate"])
+    assert HEURISTICS.hard_unsearched(witch, GAME.legal_actions(witch)) is None
 
 
 def test_it_decides_legally_and_alike_in_every_world_its_seat_cannot_tell_apart() -> None:

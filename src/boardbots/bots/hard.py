@@ -121,7 +121,8 @@ class HardBot:
         """Top-K by Medium's value (all of them in Medium's order when paired), led by the
         game's `hard_favourite` when it names one. One safe move needs no search at all,
         nor does an obvious answer where the game says its
-        obvious answers are never worse than the alternatives (`hard_trusts_obvious`)."""
+        obvious answers are never worse than the alternatives (`hard_trusts_obvious`), nor
+        a move the game trusts its own plan with (`hard_unsearched`)."""
         pool = medium.candidates(world)
         if len(pool) == 1:
             return [Arm(pool[0])], False
@@ -129,6 +130,9 @@ class HardBot:
             sure = world.heur.obvious_answer(world.state, pool)
             if sure is not None:
                 return [Arm(sure)], False
+        plain = world.heur.hard_unsearched(world.state, pool)
+        if plain is not None:
+            return [Arm(plain)], False
         favourite = world.heur.hard_favourite(world.state, pool)
         top_k = self.params.top_k or world.heur.hard_limits(world.state)[1]
         if len(pool) > top_k or _paired(world, self.params):

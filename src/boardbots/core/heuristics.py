@@ -136,6 +136,12 @@ class Heuristics(Protocol):
         move, so the search can only improve on the script it rolls out with. Default: None."""
         return None
 
+    def hard_unsearched(self, state: State, actions: list[Action]) -> Action | None:
+        """A move Hard plays without searching, though it is not obvious: where the game
+        measured that Hard's search nearly always agrees with its own plan, so the playouts
+        would cost their time for almost no change of play. Default: None."""
+        return None
+
     def obvious_answer(self, state: State, actions: list[Action]) -> Action | None:
         """The move no sane player would miss (a win, a block, a reaction), if any.
         Default: None."""

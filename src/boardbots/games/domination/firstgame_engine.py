@@ -84,7 +84,6 @@ class Facts:
         self.cards = cards
         self.own = Counter(cards)
         self.hand = Counter(hand)
-        self.hand_cards = hand
         self.in_action = action_phase
         supply: dict[str, int] = state["supply"]
         self.supply = supply
@@ -294,7 +293,7 @@ def _wants_to_play(state: State, p: int, card: str) -> bool:
     return True
 
 
-def _play_order(state: State, t: Tables, card: str, cycler: bool) -> int:
+def _play_order(state: State, card: str, cycler: bool) -> int:
     if card == "Smithy" and state["actions"] > 1:
         return 6
     if card == "Workshop" and cycler and state["actions"] > 1:
@@ -314,7 +313,7 @@ def engine_policy(state: State) -> Action:
         # Workshop goes first when it can gain before a reshuffle and a card in hand gives
         # the action back.
         cycler = not state["players"][p]["deck"] and any(t.plus[c][1] for c in actions)
-        actions.sort(key=lambda c: _play_order(state, t, c, cycler))
+        actions.sort(key=lambda c: _play_order(state, c, cycler))
         return next(("play:" + c for c in actions if _wants_to_play(state, p, c)), "end")
     if kind == "buy":
         if "treasures" in options:
@@ -339,7 +338,7 @@ def engine_policy(state: State) -> Action:
     if kind == "discard" and card == "Cellar":
         return _cellar(state, t, p, pend)
     if kind == "discard" and pend.get("need"):
-        return _let_go(t, options)
+        return _let_go(options)
     return minimal_answer(state, t, pend, options)
 
 
@@ -364,7 +363,7 @@ def _cellar(state: State, t: Tables, p: int, pend: dict[str, object]) -> Action:
     return "discard:" + junk[0] if junk else "done"
 
 
-def _let_go(t: Tables, options: list[Action]) -> Action:
+def _let_go(options: list[Action]) -> Action:
     """An attack's discard: Victory cards and Curses first, then the least wanted card."""
     order = {**WORTH, "Province": 7, "Curse": 10}
 

@@ -218,12 +218,12 @@ def _tuned() -> dict[tuple[str, str], Strategy]:
 
 
 def own_version(strategy: Strategy, kingdom: list[str], against: str | None = None) -> Strategy:
-    """Hard's own version of a playbook strategy (`data/tuned_scripts.json`, written by
-    benchmarks/tune_scripts.py): the counter to `against`, the opponent's guessed
-    strategy, where one was tuned and its cards are all in `kingdom`; else the
-    tuned variant, where one beat the original head to head on a fresh seed set; else
-    the strategy itself; and the First Game engine where `_engine_pays`. Opponents are
-    still guessed as the originals: those are what people play."""
+    """Hard's own version of a playbook strategy, first match wins: the First Game engine
+    where `_engine_pays`; the counter to `against`, the opponent's guessed strategy,
+    where one was tuned (`data/tuned_scripts.json`, written by benchmarks/tune_scripts.py)
+    and its cards are all in `kingdom`; the tuned variant, where one beat the original
+    head to head on a fresh seed set; else the strategy itself. Opponents are still
+    guessed as the originals: those are what people play."""
     if _engine_pays(strategy, kingdom, against):
         return firstgame.ENGINE
     tuned = _tuned()
