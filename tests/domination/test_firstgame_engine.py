@@ -31,27 +31,18 @@ from tests.domination.test_views import positions, scramble
 FIRST_GAME = GAME.new_state(2, 0, {"kingdom": "first-game"})["kingdom"]
 
 
-def test_it_beats_smithy_big_money_by_far() -> None:
-    # 86.0% of 2,000 games on seed 77 (docs/gauntlet.md); these 400 games are other seeds.
+def test_it_matches_the_simulators_own_figure_against_smithy_big_money() -> None:
+    """Geronimoo's simulator, run headless: 89.75% of 4,000 games against its "Smithy" bot,
+    our Smithy-BM (docs/gauntlet.md). The gap must be inside both samples' noise. Before
+    the port's Cellar, attack discards and end-of-game guard followed the simulator's it
+    was 82.9%; these 600 games are not the benchmark's."""
     shares = [
-        s for s, _ in head_to_head(engine_policy, "smithy-bm", 400, {"kingdom": FIRST_GAME}, 31)
+        s for s, _ in head_to_head(engine_policy, "smithy-bm", 600, {"kingdom": FIRST_GAME}, 31)
     ]
     mean = statistics.fmean(shares)
-    low = mean - Z95 * statistics.stdev(shares) / len(shares) ** 0.5
-    assert low > 0.70, f"{mean:.1%}"
-
-
-def test_it_matches_the_simulators_own_figure_against_double_witch() -> None:
-    """Geronimoo's simulator, run headless: 52.9% of 1,000 games against its "Witch" bot
-    (docs/gauntlet.md). Attacks test the port hardest: before its Cellar and its discards
-    under attack followed the simulator's, this was 44.3%."""
-    witch_game = [c if c != "Moat" else "Witch" for c in FIRST_GAME]
-    shares = [
-        s for s, _ in head_to_head(engine_policy, "doublewitch", 600, {"kingdom": witch_game}, 31)
-    ]
-    mean = statistics.fmean(shares)
-    half = Z95 * statistics.stdev(shares) / len(shares) ** 0.5
-    assert mean - half <= 0.529 <= mean + half, f"{mean:.1%} +- {half:.1%}"
+    simulator, games = 0.8975, 4000
+    spread = statistics.variance(shares) / len(shares) + simulator * (1 - simulator) / games
+    assert abs(mean - simulator) <= Z95 * spread**0.5, f"{mean:.1%} against {simulator:.1%}"
 
 
 def test_it_builds_the_deck_its_source_describes() -> None:
@@ -93,14 +84,16 @@ def test_hard_plays_it_only_against_the_scripts_it_beats_and_only_with_its_cards
     smithy = STRATEGIES["smithy-bm"]
     for against in sorted(COUNTERS):
         assert own_version(smithy, FIRST_GAME, against) is ENGINE
-    assert own_version(smithy, FIRST_GAME, "militia-bm") is not ENGINE
+    assert own_version(smithy, FIRST_GAME, "cr-militia") is not ENGINE  # it loses to that
     assert own_version(smithy, FIRST_GAME, None) is not ENGINE  # 3-4 players
     without_workshop = [c for c in FIRST_GAME if c != "Workshop"] + ["Witch"]
     assert own_version(smithy, without_workshop, "smithy-bm") is not ENGINE
     # With Witch for Moat the kingdom's strongest script is DoubleWitch, whose Silver-Silver
-    # opening gets it guessed as BMU for a turn: Hard keeps its DoubleWitch.
+    # opening gets it guessed as BMU for a turn: the engine either way.
     witch_game = [c if c != "Moat" else "Witch" for c in FIRST_GAME]
-    assert own_version(STRATEGIES["doublewitch"], witch_game, "bmu") is not ENGINE
+    assert own_version(STRATEGIES["doublewitch"], witch_game, "bmu") is ENGINE
+    assert own_version(STRATEGIES["doublewitch"], witch_game, "doublewitch") is ENGINE
+    assert own_version(STRATEGIES["lab-bm"], FIRST_GAME, "smithy-bm") is not ENGINE
 
 
 def test_strategy_play_hook_reaches_the_plan() -> None:
@@ -133,8 +126,7 @@ def test_hard_plays_the_plans_action_phase_without_search_but_searches_its_buys(
     act(buy, "treasures")
     assert HEURISTICS.hard_unsearched(buy, GAME.legal_actions(buy)) is None
     # A buy list's action phase is still searched: the search departs from it more often.
-    witch_game = [c if c != "Moat" else "Witch" for c in FIRST_GAME]  # the engine's cards too
-    witch = make(witch_game, ["Witch", "Village", "Copper", "Copper", "Estate"])
+    witch = make([*FIRST_GAME[:-1], "Witch"], ["Witch", "Village", "Copper", "Copper", "Estate"])
     assert HEURISTICS.hard_unsearched(witch, GAME.legal_actions(witch)) is None
 
 

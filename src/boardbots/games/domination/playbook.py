@@ -236,9 +236,9 @@ def own_version(strategy: Strategy, kingdom: list[str], against: str | None = No
 
 def _engine_pays(strategy: Strategy, kingdom: list[str], against: str | None) -> bool:
     """In 2 players, where the kingdom holds the engine's cards and both its strongest
-    script and the opponent's guessed one are scripts the engine beats by far. The first
-    test keeps it out of kingdoms such as First Game with Witch, where DoubleWitch's 4/3
-    opening (Silver twice) gets it taken for BMU for a turn or two."""
+    script and the opponent's guessed one are scripts Hard was measured to beat further
+    with the engine. The first test keeps it to kingdoms whose best plan it was measured
+    against, even while the opponent's first buys look like a money script's."""
     counters = firstgame.COUNTERS
     return (
         against in counters and strategy.code in counters and set(firstgame.CARDS) <= set(kingdom)
