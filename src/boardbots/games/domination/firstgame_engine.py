@@ -418,5 +418,5 @@ COUNTERS = frozenset({"smithy-bm", "bmu", "moat-bm", "militia-bm", "doublewitch"
 """The scripts Hard plays the plan against (`playbook.own_version`). Script against script
 (seed 77, 2,000 games each) it beats Smithy-BM 90.7%, BMU 98.2%, Moat-BM 94.7% and
 Militia-BM 87.6%, far more than Hard's search did with their own lists; DoubleWitch only
-55.4%, but Hard playing it won 3 games in 4 there on a tuning seed, where Hard with
+55.4%, but Hard playing it won two games in three there on a tuning seed, where Hard with
 DoubleWitch's own list had stalled at 56% (docs/gauntlet.md, "The First Game engine")."""
