@@ -3,6 +3,7 @@ buy list, and Hard takes it as its own plan only where it was measured to pay.""
 
 from __future__ import annotations
 
+import copy
 import statistics
 from collections import Counter
 
@@ -16,6 +17,7 @@ from boardbots.games.domination.firstgame_engine import (
     CARDS,
     COUNTERS,
     ENGINE,
+    Facts,
     engine_policy,
     mine_target,
     remodel_target,
@@ -179,3 +181,25 @@ def _discard_down(state: State) -> list[str]:
     while GAME.pending(state)["player"] == 1:
         act(state, engine_policy(state))
     return list(state["players"][1]["hand"])
+
+
+def test_remodels_what_if_facts_match_facts_counted_without_the_card() -> None:
+    """Remodel's facts with a card gone are derived, not counted: they must agree."""
+    checked = 0
+    for state in positions(23):
+        p = GAME.pending(state)["player"]
+        base = Facts(state, p, True)
+        for card in sorted(set(state["players"][p]["hand"])):
+            gone = copy.deepcopy(state)
+            gone["players"][p]["hand"].remove(card)
+            want, got = Facts(gone, p, True), Facts(state, p, True, less=(base, card))
+            assert sorted(got.cards) == sorted(want.cards)
+            assert (got.own, got.hand) == (want.own, want.hand)
+            assert (got.terminals, got.treasures, got.greens) == (
+                want.terminals,
+                want.treasures,
+                want.greens,
+            )
+            assert (got.provinces, got.turn, got.lead()) == (want.provinces, want.turn, want.lead())
+            checked += 1
+    assert checked > 100

@@ -77,35 +77,60 @@ an attack makes the hand discard: the simulator keeps the pair so the Remodel ha
 class Facts:
     """The deciding seat's own cards and the public facts its rules read, counted once."""
 
-    def __init__(self, state: State, p: int, action_phase: bool, without: str | None = None):
+    t: Tables
+    cards: list[str]
+    own: Counter[str]
+    hand: Counter[str]
+    provinces: int
+    turn: int
+    terminals: int
+    treasures: int
+    greens: int
+
+    def __init__(
+        self, state: State, p: int, action_phase: bool, less: tuple[Facts, str] | None = None
+    ):
+        """`less`: facts of the same seat and position, and a card of its hand to count
+        as gone (Remodel's "what if"). These are derived from those, not counted again:
+        `remodel_target` asks this of every card in hand at every Remodel in every
+        playout, and counting the whole deck each time was the largest cost of Hard's
+        search with the plan (docs/benchmarks.md, "The First Game engine's speed")."""
         self.state = state
         self.p = p
-        self.t: Tables = tables(state)
+        self.in_action = action_phase
+        supply: dict[str, int] = state["supply"]
+        self.supply = supply
+        self.coins: int = state["coins"]
+        self.buys: int = state["buys"]
+        self._lead: int | None = None
+        if less is not None:
+            base, card = less
+            t = self.t = base.t
+            self.provinces = base.provinces
+            self.turn = base.turn
+            self.cards = list(base.cards)
+            self.cards.remove(card)
+            self.own = _one_less(base.own, card)
+            self.hand = _one_less(base.hand, card)
+            terminal = card in t.action and not t.plus[card][1]
+            self.terminals = base.terminals - terminal
+            self.treasures = base.treasures - (card in t.treasure)
+            self.greens = base.greens - (card in t.victory)
+            return
+        t = self.t = tables(state)
         pl = state["players"][p]
         cards = owned(pl)
         if p == state["cur"]:
             cards += state["play"]
-        hand = list(pl["hand"])
-        if without is not None:  # Remodel's "what if this card were gone"
-            cards.remove(without)
-            hand.remove(without)
         self.cards = cards
         self.own = Counter(cards)
-        self.hand = Counter(hand)
-        self.in_action = action_phase
-        supply: dict[str, int] = state["supply"]
-        self.supply = supply
-        self.provinces = supply[self.t.rules.end_pile]
-        self.coins: int = state["coins"]
-        self.buys: int = state["buys"]
+        self.hand = Counter(pl["hand"])
+        self.provinces = supply[t.rules.end_pile]
         self.turn = turns_taken(state, p)
-        plus = self.t.plus
-        self.terminals = sum(
-            n for c, n in self.own.items() if c in self.t.action and not plus[c][1]
-        )
-        self.treasures = sum(n for c, n in self.own.items() if c in self.t.treasure)
-        self.greens = sum(n for c, n in self.own.items() if c in self.t.victory)
-        self._lead: int | None = None
+        plus = t.plus
+        self.terminals = sum(n for c, n in self.own.items() if c in t.action and not plus[c][1])
+        self.treasures = sum(n for c, n in self.own.items() if c in t.treasure)
+        self.greens = sum(n for c, n in self.own.items() if c in t.victory)
 
     def lead(self) -> int:
         """Our VP minus the best opponent's (at least 0), as the greening rules read it."""
@@ -118,6 +143,15 @@ class Facts:
             ]
             self._lead = victory_points(t, self.cards) - max(0, *others)
         return self._lead
+
+
+def _one_less(counts: Counter[str], card: str) -> Counter[str]:
+    out = counts.copy()
+    if out[card] > 1:
+        out[card] -= 1
+    else:
+        del out[card]
+    return out
 
 
 Rule = tuple[str, Callable[[Facts], bool]]
@@ -265,7 +299,7 @@ def remodel_target(state: State, p: int) -> str | None:
     early = not (f.own["Duchy"] or f.own["Province"])
     best: tuple[tuple[int, ...], str] | None = None
     for card in sorted(f.hand):
-        fw = Facts(state, p, True, without=card)
+        fw = Facts(state, p, True, less=(f, card))
         gain = desired(fw, f.t.cost[card] + f.t.params["Remodel"]["gain_more"])
         if gain is None or _worth(f, gain) <= _worth(f, card):
             continue
@@ -319,7 +353,6 @@ def engine_policy(state: State) -> Action:
     pend = state["pending"]
     kind, p = pend["kind"], pend["player"]
     t = tables(state)
-    options = legal(state, t)
     hand: list[str] = state["players"][p]["hand"]
     if kind == "action":
         actions = [c for c in hand if c in t.action]
@@ -328,6 +361,7 @@ def engine_policy(state: State) -> Action:
         cycler = not state["players"][p]["deck"] and any(t.plus[c][1] for c in actions)
         actions.sort(key=lambda c: _play_order(state, c, cycler))
         return next(("play:" + c for c in actions if _wants_to_play(state, p, c)), "end")
+    options = legal(state, t)  # not needed above: actions are the hand's, most of the calls
     if kind == "buy":
         if "treasures" in options:
             return "treasures"

@@ -235,10 +235,12 @@ def own_version(strategy: Strategy, kingdom: list[str], against: str | None = No
 
 
 def _engine_pays(strategy: Strategy, kingdom: list[str], against: str | None) -> bool:
-    """In 2 players, where the kingdom holds the engine's cards and both its strongest
-    script and the opponent's guessed one are scripts Hard was measured to beat further
-    with the engine. The first test keeps it to kingdoms whose best plan it was measured
-    against, even while the opponent's first buys look like a money script's."""
+    """In 2 players, where the kingdom holds the engine's cards and the opponent's
+    guessed script is one Hard was measured to beat further with the engine. The test of
+    `strategy`, the kingdom's strongest script, decides nothing with today's scripts: a
+    kingdom with the engine's cards has Smithy-BM, and only DoubleWitch, a counter too,
+    ranks above it there. It stays as a guard, so that a script added above them later
+    does not meet the engine before a run has measured that match."""
     counters = firstgame.COUNTERS
     return (
         against in counters and strategy.code in counters and set(firstgame.CARDS) <= set(kingdom)
