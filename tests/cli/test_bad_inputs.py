@@ -251,6 +251,10 @@ CASES: dict[str, tuple[Setup, str]] = {
     ),
     "bench no positions": (_in_tmp("bench", "bots", "--", "--positions", "0"), "--positions"),
     "bench an unknown game": (_in_tmp("bench", "bots", "--", "--games", "nope"), "nope"),
+    "bench firstgame no rounds": (
+        _in_tmp("bench", "firstgame", "--", "--rounds", "0"),
+        "--rounds",
+    ),
     "bench ray no round trips": (_in_tmp("bench", "ray", "--", "--trips", "0"), "--trips"),
     "bench a zero duration": (
         _in_tmp("bench", "server_load", "--", "--duration", "0"),
