@@ -94,7 +94,8 @@ class Facts:
         as gone (Remodel's "what if"). These are derived from those, not counted again:
         `remodel_target` asks this of every card in hand at every Remodel in every
         playout, and counting the whole deck each time was the largest cost of Hard's
-        search with the plan (docs/benchmarks.md, "The First Game engine's speed")."""
+        search with the plan (benchmarks/README.md, "The First Game engine in Hard's
+        playouts")."""
         self.state = state
         self.p = p
         self.in_action = action_phase
