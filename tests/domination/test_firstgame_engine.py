@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import statistics
 from collections import Counter
+from itertools import combinations
 
 from boardbots.bots.base import BotContext
 from boardbots.bots.hard import HardBot
@@ -24,7 +25,8 @@ from boardbots.games.domination.firstgame_engine import (
 )
 from boardbots.games.domination.gauntlet import head_to_head, play_out
 from boardbots.games.domination.heuristics import HEURISTICS
-from boardbots.games.domination.playbook import STRATEGIES, own_version
+from boardbots.games.domination.playbook import STRATEGIES, best_for, own_version
+from boardbots.games.domination.rules import rules_from_options
 from boardbots.games.domination.scripted import policy
 from boardbots.sim.metrics import Z95
 from tests.domination.helpers import act, make
@@ -96,6 +98,17 @@ def test_hard_plays_it_only_against_the_scripts_it_beats_and_only_with_its_cards
     assert own_version(STRATEGIES["doublewitch"], witch_game, "bmu") is ENGINE
     assert own_version(STRATEGIES["doublewitch"], witch_game, "doublewitch") is ENGINE
     assert own_version(STRATEGIES["lab-bm"], FIRST_GAME, "smithy-bm") is not ENGINE
+
+
+def test_every_kingdom_with_the_plans_cards_has_a_counter_for_its_strongest_script() -> None:
+    # The playbook's guard on the kingdom's strongest script decides nothing today: with
+    # the plan's eight cards and any two others, that script is one the plan was measured
+    # against. A script added later that ranks above them makes this fail on purpose.
+    rules = rules_from_options({})
+    others = [c for c in rules.kingdom_cards() if c not in CARDS]
+    strongest = {best_for([*CARDS, *pair]).code for pair in combinations(others, 2)}
+    assert strongest <= COUNTERS
+    assert strongest == {"smithy-bm", "doublewitch"}
 
 
 def test_strategy_play_hook_reaches_the_plan() -> None:

@@ -238,9 +238,10 @@ def _engine_pays(strategy: Strategy, kingdom: list[str], against: str | None) ->
     """In 2 players, where the kingdom holds the engine's cards and the opponent's
     guessed script is one Hard was measured to beat further with the engine. The test of
     `strategy`, the kingdom's strongest script, decides nothing with today's scripts: a
-    kingdom with the engine's cards has Smithy-BM, and only DoubleWitch, a counter too,
-    ranks above it there. It stays as a guard, so that a script added above them later
-    does not meet the engine before a run has measured that match."""
+    kingdom with the engine's cards has Smithy-BM, and the two scripts ranked above it
+    (DoubleWitch, then Chapel/Witch) both need Witch, so DoubleWitch, a counter too, is
+    the strongest wherever either can be played. It stays as a guard, so that a script
+    added above them later does not meet the engine before a run has measured that match."""
     counters = firstgame.COUNTERS
     return (
         against in counters and strategy.code in counters and set(firstgame.CARDS) <= set(kingdom)
