@@ -22,8 +22,9 @@ from boardbots.games.domination.firstgame_engine import (
     engine_policy,
     mine_target,
     remodel_target,
+    simulators_remodel_policy,
 )
-from boardbots.games.domination.gauntlet import head_to_head, play_out
+from boardbots.games.domination.gauntlet import head_to_head, play_out, state_policy
 from boardbots.games.domination.heuristics import HEURISTICS
 from boardbots.games.domination.playbook import STRATEGIES, best_for, own_version
 from boardbots.games.domination.rules import rules_from_options
@@ -194,6 +195,30 @@ def _discard_down(state: State) -> list[str]:
     while GAME.pending(state)["player"] == 1:
         act(state, engine_policy(state))
     return list(state["players"][1]["hand"])
+
+
+def test_the_simulators_remodel_differs_only_where_ours_would_trash_with_nothing_better() -> None:
+    # The benchmark's "simulator" Remodel (benchmarks/firstgame_engine.py) departs from
+    # the plan at one kind of decision: a Remodel that only its own absence makes worth
+    # playing. Everywhere else, in games against DoubleWitch, the two decide alike.
+    witch_game = [c if c != "Moat" else "Witch" for c in FIRST_GAME]
+    departures = 0
+    for seed in range(6):
+        state = GAME.new_state(2, seed, {"kingdom": witch_game})
+        rival = state_policy("doublewitch")
+        while not GAME.is_over(state):
+            pend = state["pending"]
+            if pend["player"] == 1:
+                GAME.apply(state, rival(state))
+                continue
+            ours, theirs = engine_policy(state), simulators_remodel_policy(state)
+            if ours != theirs:
+                departures += 1
+                assert pend["kind"] == "action" and ours == "play:Remodel"
+                assert remodel_target(state, 0) == "Remodel"
+                assert remodel_target(state, 0, itself=False) != "Remodel"
+            GAME.apply(state, ours)
+    assert departures > 0
 
 
 def test_remodels_what_if_facts_match_facts_counted_without_the_card() -> None:
