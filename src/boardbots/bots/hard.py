@@ -16,6 +16,7 @@ from typing import Any
 
 from boardbots.bots import medium
 from boardbots.bots.base import BotContext
+from boardbots.bots.deadline import Deadline
 from boardbots.bots.heuristics import (
     World,
     describe_all,
@@ -32,7 +33,7 @@ from boardbots.core.rng import Rng
 from boardbots.games import get_game
 
 CHECK_EVERY = 16
-"""Iterations between clock reads: reading the clock costs more than it is worth each time."""
+"""Iterations between clock reads while the budget is far off (`deadline.Deadline`)."""
 
 NEAR_TIE = 0.9
 """Paired search: Medium's favourite is kept unless another arm got more than 1/0.9 of its
@@ -100,6 +101,7 @@ class HardBot:
             raise ValueError("iterations and top_k must be at least 1")
 
     def decide(self, view: View, ctx: BotContext) -> Action:
+        started = ctx.now()  # the budget is the whole decision's, not the search's alone
         world = imagine(view, ctx.rng)
         ctx.notes["level"] = self.level
         arms, favoured = self._candidates(world, ctx.rng)
@@ -107,7 +109,7 @@ class HardBot:
             ctx.notes.update({"candidates": [], "iterations": 0})
             return arms[0].action
         params = self.params
-        done = search(view, world, arms, ctx, params, favoured)
+        done = search(view, world, arms, ctx, params, favoured, started)
         best = max(arms, key=lambda arm: (arm.visits, arm.total))
         if favoured and _paired(world, params):
             rival = challenger(arms)
@@ -145,16 +147,22 @@ class HardBot:
 
 
 def search(
-    view: View, world: World, arms: list[Arm], ctx: BotContext, p: HardParams, favoured: bool
+    view: View,
+    world: World,
+    arms: list[Arm],
+    ctx: BotContext,
+    p: HardParams,
+    favoured: bool,
+    started: float | None = None,
 ) -> int:
     """Run UCB1 over `arms` (or, when the game's favourite leads paired worlds, the `race`;
-    or the game's own tree, `hard_tree`) until the iteration cap or the time budget;
-    returns iterations."""
+    or the game's own tree, `hard_tree`) until the iteration cap or the time budget,
+    counted from `started` (default: now); returns iterations."""
     game, heur, _, _, me = world
     cap = iterations(world, p)
     limit = cap if ctx.max_iterations is None else min(cap, ctx.max_iterations)
     budget = ctx.time_budget_ms
-    start = ctx.now()
+    start = ctx.now() if started is None else started
     until = game.clock(world.state)[1] + horizon(world, p)
     heur.hard_new_search()  # a game that keeps statistics across iterations starts anew
     worlds = ctx.rng.fork()  # determinizations draw from here
@@ -180,9 +188,7 @@ def search(
         arm.total += r
         arm.rewards.append(r)
 
-    def spent(i: int) -> bool:
-        due = i % CHECK_EVERY == 0 and i > 0 and budget is not None
-        return due and (ctx.now() - start) * 1000 >= (budget or 0)
+    spent = Deadline(ctx.now, budget, start, CHECK_EVERY).spent
 
     tree = heur.hard_tree(world.state, [arm.action for arm in arms], me, play, limit, spent)
     if tree is not None:

@@ -24,6 +24,7 @@ MODULES: tuple[str, ...] = (
     "boardbots.core.rng",
     "boardbots.core.portable",
     "boardbots.bots.hard",
+    "boardbots.bots.deadline",
     "boardbots.games.domination.tables",
     "boardbots.games.domination.zones",
     "boardbots.games.domination.effects",
