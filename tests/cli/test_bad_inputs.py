@@ -255,6 +255,10 @@ CASES: dict[str, tuple[Setup, str]] = {
         _in_tmp("bench", "firstgame", "--", "--rounds", "0"),
         "--rounds",
     ),
+    "bench firstgame no budget": (
+        _in_tmp("bench", "firstgame", "--", "--budget", "0"),
+        "--budget",
+    ),
     "bench ray no round trips": (_in_tmp("bench", "ray", "--", "--trips", "0"), "--trips"),
     "bench a zero duration": (
         _in_tmp("bench", "server_load", "--", "--duration", "0"),
