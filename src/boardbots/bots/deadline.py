@@ -3,7 +3,7 @@
 The clock is read every `every` iterations, as reading it costs more than a cheap
 iteration (a Y playout is tens of microseconds). But a playout of a plan written
 as code (Domination's First Game engine) costs several milliseconds in plain
-Python, and sixteen of them ran up to 180 ms past a 900 ms budget
+Python, and sixteen of them ran up to 190 ms past a 900 ms budget
 (`boardbots bench firstgame --budget 900`). So once the next batch at the pace so
 far would cross the budget, the clock is read at every iteration, and the search
 ends at most one iteration late.
