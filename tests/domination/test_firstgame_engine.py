@@ -18,7 +18,9 @@ from boardbots.games.domination.firstgame_engine import (
     CARDS,
     COUNTERS,
     ENGINE,
+    RULES,
     Facts,
+    desired,
     engine_policy,
     mine_target,
     remodel_target,
@@ -231,7 +233,7 @@ def test_remodels_what_if_facts_match_facts_counted_without_the_card() -> None:
             gone = copy.deepcopy(state)
             gone["players"][p]["hand"].remove(card)
             want, got = Facts(gone, p, True), Facts(state, p, True, less=(base, card))
-            assert sorted(got.cards) == sorted(want.cards)
+            assert sorted(got.cards()) == sorted(want.cards())
             assert (got.own, got.hand) == (want.own, want.hand)
             assert (got.terminals, got.treasures, got.greens) == (
                 want.terminals,
@@ -241,3 +243,22 @@ def test_remodels_what_if_facts_match_facts_counted_without_the_card() -> None:
             assert (got.provinces, got.turn, got.lead()) == (want.provinces, want.turn, want.lead())
             checked += 1
     assert checked > 100
+
+
+def test_the_buy_list_skips_only_the_rules_it_cannot_afford() -> None:
+    """`desired` reads only the rules a limit can pay for, kept per kingdom and limit: at
+    every limit it must pick what an unlimited ask among the cards that cost no more
+    picks, Mine's treasures-only ask included."""
+    checked = 0
+    for state in positions(29):
+        p = GAME.pending(state)["player"]
+        for action_phase in (True, False):
+            f = Facts(state, p, action_phase)
+            for limit in range(12):
+                for only in (None, frozenset(f.t.treasure)):
+                    cheap = frozenset(
+                        c for c, _ in RULES if f.t.cost[c] <= limit and (only is None or c in only)
+                    )
+                    assert desired(f, limit, only) == desired(f, 99, cheap)
+                    checked += 1
+    assert checked > 1000
