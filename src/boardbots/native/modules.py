@@ -7,9 +7,9 @@ the CLI, the lab's harness) spends its time elsewhere and stays Python.
 A module joins the list only once the game tests pass with it compiled:
 mypyc checks annotations at run time, so an annotation that is not true
 of every value is an error there (docs/architecture.md, "The native build").
-And only while it is faster compiled: the First Game engine's buy list, a tuple
-of small rules that each read the deck's facts, ran Hard's decisions where it is
-Hard's plan 1.3 times slower compiled than as Python, so it stays Python
+And only while it is faster compiled: with the First Game engine (a tuple of
+small rules that each read the deck's facts) compiled, Hard's games against
+DoubleWitch took 1.27 times the CPU of plain Python, so it stays Python
 (benchmarks/README.md, "The First Game engine stays Python").
 """
 
