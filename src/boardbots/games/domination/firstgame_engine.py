@@ -365,18 +365,23 @@ def remodel_target(state: State, p: int, itself: bool = True) -> str | None:
     return None if best is None else best[1]
 
 
+_LIST_PLACE = {card: i for i, (card, _) in reversed(list(enumerate(RULES)))}
+"""Where each card first stands in the buy list (the earliest place is written last)."""
+
+
 def mine_target(state: State, p: int) -> str | None:
     """The Treasure Mine should upgrade: the one whose upgrade stands highest in the list."""
+    t = tables(state)
+    treasures = t.treasure
+    if not any(c in treasures for c in state["players"][p]["hand"]):
+        return None
     f = Facts(state, p, True)
-    t = f.t
-    treasures = frozenset(t.treasure)
-    order = [card for card, _ in RULES]
     best: tuple[tuple[int, int], str] | None = None
     for card in sorted((c for c in f.hand if c in treasures), key=lambda c: WORTH.get(c, 20)):
         gain = desired(f, t.cost[card] + t.params["Mine"]["gain_more"], treasures)
         if gain is None or gain == card:
             continue
-        key = (order.index(gain), t.cost[card])
+        key = (_LIST_PLACE[gain], t.cost[card])
         if best is None or key < best[0]:
             best = (key, card)
     return None if best is None else best[1]
