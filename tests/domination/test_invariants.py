@@ -13,8 +13,15 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from boardbots.core.contract import State
 from boardbots.core.rng import Rng
-from boardbots.games.domination.engine import ACTION_PROMPTS, BUY_PROMPTS, GAME
+from boardbots.games.domination.engine import (
+    ACTION_PROMPTS,
+    BUY_PROMPTS,
+    GAME,
+    TREASURES,
+    treasures_to_play,
+)
 from boardbots.games.domination.strategies import big_money, random_play
+from boardbots.games.domination.zones import tables
 from tests.domination.helpers import all_cards
 
 STEP_CAP = 4000
@@ -44,6 +51,8 @@ def check_invariants(state: State, start: Counter[str]) -> None:
         assert all(str(a).startswith("react:") for a in options if a != "pass")
     if pend["kind"] in ("action", "buy"):
         assert pend["player"] == state["cur"]
+    if pend["kind"] == "buy":  # the scripts ask this instead of listing the moves
+        assert treasures_to_play(state, tables(state)) == (TREASURES in options)
 
 
 def uniform_game(seed: int, players: int, checks: bool = True) -> State:

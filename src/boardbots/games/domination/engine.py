@@ -291,6 +291,15 @@ def legal(state: State, t: Tables) -> list[Action]:
     return choices(state, t, pend)
 
 
+def treasures_to_play(state: State, t: Tables) -> bool:
+    """Whether the buy phase offers to play Treasures (`legal` makes the same test
+    inline): a script asks this on every buy, where listing the moves would cost more."""
+    if state["bought"]:
+        return False
+    hand = state["players"][state["cur"]]["hand"]
+    return any(n in hand for n, _ in t.treasure_plays)
+
+
 def buy_options(state: State, t: Tables) -> list[Action]:
     """The cards the current player can buy now, cheapest first, as "buy:" actions.
 

@@ -18,7 +18,13 @@ from collections import Counter
 from collections.abc import Callable
 
 from boardbots.core.contract import Action, State
-from boardbots.games.domination.engine import legal, turns_taken, victory_points
+from boardbots.games.domination.engine import (
+    TREASURES,
+    legal,
+    treasures_to_play,
+    turns_taken,
+    victory_points,
+)
 from boardbots.games.domination.scripted import Strategy
 from boardbots.games.domination.strategies import minimal_answer
 from boardbots.games.domination.tables import Tables
@@ -276,8 +282,13 @@ def desired(f: Facts, limit: int, only: frozenset[str] | None = None) -> str | N
     end the game lost."""
     supply = f.supply
     for card, holds in _affordable(f, limit):
-        on_sale = supply.get(card) and (only is None or card in only)
-        if on_sale and holds(f) and not _loses(f, card):
+        left = supply.get(card)
+        if (
+            left
+            and (only is None or card in only)
+            and holds(f)
+            and (left != 1 or not _loses(f, card))
+        ):
             return card
     return None
 
@@ -297,20 +308,22 @@ def _affordable(f: Facts, limit: int) -> tuple[Rule, ...]:
 
 
 def _loses(f: Facts, card: str) -> bool:
-    """Whether gaining `card` could end the game with us behind: only the last card of a
-    pile can, and only the Province pile or a third empty pile ends the game."""
+    """Whether gaining `card`, the last of its pile (only that can end the game), ends
+    the game with us behind: only the Province pile or a third empty pile ends it."""
     t = f.t
-    if f.supply.get(card) != 1:
-        return False
     if card != t.rules.end_pile and list(f.supply.values()).count(0) < 2:
         return False
     lead = f.lead() + t.vp[card]
     return lead < 0 or (lead == 0 and f.p == f.state["first"])
 
 
+_RULES_FOR = {card: tuple(holds for c, holds in RULES if c == card) for card in KEEP_WANTED}
+"""The rules that ask for a Duchy or an Estate: `_worth` reads only those."""
+
+
 def _worth(f: Facts, card: str) -> int:
     wanted = KEEP_WANTED.get(card)
-    if wanted is not None and any(c == card and holds(f) for c, holds in RULES):
+    if wanted is not None and any(holds(f) for holds in _RULES_FOR[card]):
         return wanted
     return WORTH.get(card, WORTH["Silver"])
 
@@ -352,18 +365,23 @@ def remodel_target(state: State, p: int, itself: bool = True) -> str | None:
     return None if best is None else best[1]
 
 
+_LIST_PLACE = {card: i for i, (card, _) in reversed(list(enumerate(RULES)))}
+"""Where each card first stands in the buy list (the earliest place is written last)."""
+
+
 def mine_target(state: State, p: int) -> str | None:
     """The Treasure Mine should upgrade: the one whose upgrade stands highest in the list."""
+    t = tables(state)
+    treasures = t.treasure
+    if not any(c in treasures for c in state["players"][p]["hand"]):
+        return None
     f = Facts(state, p, True)
-    t = f.t
-    treasures = frozenset(t.treasure)
-    order = [card for card, _ in RULES]
     best: tuple[tuple[int, int], str] | None = None
     for card in sorted((c for c in f.hand if c in treasures), key=lambda c: WORTH.get(c, 20)):
         gain = desired(f, t.cost[card] + t.params["Mine"]["gain_more"], treasures)
         if gain is None or gain == card:
             continue
-        key = (order.index(gain), t.cost[card])
+        key = (_LIST_PLACE[gain], t.cost[card])
         if best is None or key < best[0]:
             best = (key, card)
     return None if best is None else best[1]
@@ -380,12 +398,19 @@ def _wants_to_play(state: State, p: int, card: str, remodel_itself: bool) -> boo
     return True
 
 
-def _play_order(state: State, card: str, cycler: bool) -> int:
-    if card == "Smithy" and state["actions"] > 1:
-        return 6
-    if card == "Workshop" and cycler and state["actions"] > 1:
-        return 1
-    return PLAY_ORDER.get(card, 50)
+BUSY_ORDER = {**PLAY_ORDER, "Smithy": 6}
+CYCLING_ORDER = {**BUSY_ORDER, "Workshop": 1}
+
+
+def _play_order(state: State, p: int, t: Tables, actions: list[str]) -> dict[str, int]:
+    """The priorities for this hand: with two actions or more left Smithy moves up, and
+    Workshop goes first when it can gain before a reshuffle and a card in hand gives the
+    action back."""
+    if state["actions"] <= 1:
+        return PLAY_ORDER
+    if not state["players"][p]["deck"] and any(t.plus[c][1] for c in actions):
+        return CYCLING_ORDER
+    return BUSY_ORDER
 
 
 def engine_policy(state: State) -> Action:
@@ -407,19 +432,24 @@ def _decide(state: State, remodel_itself: bool) -> Action:
     hand: list[str] = state["players"][p]["hand"]
     if kind == "action":
         actions = [c for c in hand if c in t.action]
-        # Workshop goes first when it can gain before a reshuffle and a card in hand gives
-        # the action back.
-        cycler = not state["players"][p]["deck"] and any(t.plus[c][1] for c in actions)
-        actions.sort(key=lambda c: _play_order(state, c, cycler))
-        wanted = (c for c in actions if _wants_to_play(state, p, c, remodel_itself))
-        return next(("play:" + c for c in wanted), "end")
-    options = legal(state, t)  # not needed above: actions are the hand's, most of the calls
+        if len(actions) > 1:
+            order = _play_order(state, p, t, actions)
+            actions.sort(key=lambda c: order.get(c, 50))
+        for name in actions:
+            if _wants_to_play(state, p, name, remodel_itself):
+                return "play:" + name
+        return "end"
     if kind == "buy":
-        if "treasures" in options:
-            return "treasures"
+        if treasures_to_play(state, t):
+            return TREASURES
         card = desired(Facts(state, p, False), state["coins"])
         return "end" if card is None else "buy:" + card
     card = pend["card"]
+    if kind == "discard" and card == "Cellar":
+        return _cellar(state, t, p, pend)
+    # Listed only here: the action phase, the buys and Cellar (most of the calls) need
+    # no list of the legal moves.
+    options = legal(state, t)
     if kind == "gain":
         f = Facts(state, p, True)
         allowed = frozenset(str(a).partition(":")[2] for a in options)
@@ -434,8 +464,6 @@ def _decide(state: State, remodel_itself: bool) -> Action:
         if card == "Mine":
             return "pass"
         return min(options, key=lambda a: (WORTH.get(str(a).partition(":")[2], 20), str(a)))
-    if kind == "discard" and card == "Cellar":
-        return _cellar(state, t, p, pend)
     if kind == "discard" and pend.get("need"):
         return _let_go(state, t, p, int(str(pend["need"])), options)
     return minimal_answer(state, t, pend, options)
