@@ -28,7 +28,7 @@ from boardbots.games.domination.firstgame_engine import (
 )
 from boardbots.games.domination.gauntlet import head_to_head, play_out, state_policy
 from boardbots.games.domination.heuristics import HEURISTICS
-from boardbots.games.domination.playbook import STRATEGIES, best_for, own_version
+from boardbots.games.domination.playbook import STRATEGIES, best_for, ordered, own_version
 from boardbots.games.domination.rules import rules_from_options
 from boardbots.games.domination.scripted import policy
 from boardbots.sim.metrics import Z95
@@ -103,15 +103,37 @@ def test_hard_plays_it_only_against_the_scripts_it_beats_and_only_with_its_cards
     assert own_version(STRATEGIES["lab-bm"], FIRST_GAME, "smithy-bm") is not ENGINE
 
 
-def test_every_kingdom_with_the_plans_cards_has_a_counter_for_its_strongest_script() -> None:
-    # The playbook's guard on the kingdom's strongest script decides nothing today: with
-    # the plan's eight cards and any two others, that script is one the plan was measured
-    # against. A script added later that ranks above them makes this fail on purpose.
+def test_a_kingdom_offering_a_script_the_plan_was_not_measured_against_keeps_hard_off_it() -> None:
+    # Council Room for Moat offers Council Room-BM and the Village/Council Room/Militia
+    # engine, whose Militia opening gets it guessed as Militia-BM, a counter: the guess
+    # alone would have sent Hard into the plan against the script that beats it.
+    council_room = [c if c != "Moat" else "Council Room" for c in FIRST_GAME]
+    smithy = STRATEGIES["smithy-bm"]
+    assert own_version(smithy, council_room, "militia-bm") is not ENGINE
+    assert own_version(smithy, council_room, "smithy-bm") is not ENGINE
+    # Where every script on offer is a counter, the guess still decides.
+    witch_game = [c if c != "Moat" else "Witch" for c in FIRST_GAME]
+    for kingdom in (FIRST_GAME, witch_game):
+        assert {s.code for s in ordered(kingdom)} <= COUNTERS
+        assert own_version(best_for(kingdom), kingdom, "militia-bm") is ENGINE
+
+
+def test_only_the_first_game_kingdoms_hand_hard_the_plan() -> None:
+    # With the plan's eight cards and any two others, the plan is Hard's only where
+    # neither extra card opens a script outside the counters: a script added to the
+    # playbook later changes this set, and the test says so.
     rules = rules_from_options({})
     others = [c for c in rules.kingdom_cards() if c not in CARDS]
-    strongest = {best_for([*CARDS, *pair]).code for pair in combinations(others, 2)}
-    assert strongest <= COUNTERS
-    assert strongest == {"smithy-bm", "doublewitch"}
+    with_plan = set()
+    for pair in combinations(others, 2):
+        kingdom = [*CARDS, *pair]
+        best = best_for(kingdom)
+        if own_version(best, kingdom, best.code) is ENGINE:
+            with_plan.add(frozenset(pair))
+    cards = set().union(*with_plan)
+    assert {"Moat", "Witch", "Chapel"} <= cards
+    assert not cards & {"Council Room", "Laboratory"}  # their -BM scripts
+    assert frozenset({"Chapel", "Witch"}) not in with_plan  # Chapel/Witch
 
 
 def test_strategy_play_hook_reaches_the_plan() -> None:
