@@ -118,7 +118,7 @@ def test_a_kingdom_offering_a_script_the_plan_was_not_measured_against_keeps_har
         assert own_version(best_for(kingdom), kingdom, "militia-bm") is ENGINE
 
 
-def test_only_the_first_game_kingdoms_hand_hard_the_plan() -> None:
+def test_which_kingdoms_with_the_plans_cards_hand_hard_the_plan() -> None:
     # With the plan's eight cards and any two others, the plan is Hard's only where
     # neither extra card opens a script outside the counters: a script added to the
     # playbook later changes this set, and the test says so.
